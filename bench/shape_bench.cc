@@ -1,0 +1,59 @@
+// ns per call of the shape core. Every case runs on Dims, so none allocates.
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "stridekit/shape.h"
+
+namespace stridekit {
+namespace {
+
+void BM_Broadcast2(benchmark::State& state) {
+  const Dims a{8, 1, 6, 1}, b{7, 1, 5};
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(Broadcast(a, b));
+  }
+}
+BENCHMARK(BM_Broadcast2);
+
+void BM_Broadcast4(benchmark::State& state) {
+  const Dims a{8, 1, 6, 1}, b{7, 1, 5}, c{1, 1, 1, 5}, d{6, 1};
+  const DimsView shapes[] = {a, b, c, d};
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(BroadcastShapes(shapes));
+  }
+}
+BENCHMARK(BM_Broadcast4);
+
+void BM_UnravelIndex(benchmark::State& state) {
+  const int rank = static_cast<int>(state.range(0));
+  Dims shape(rank, 7);
+  const int64_t size = Numel(shape);
+  int64_t k = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(UnravelIndex(k, shape));
+    k = k + 1 == size ? 0 : k + 1;
+  }
+}
+BENCHMARK(BM_UnravelIndex)->Arg(2)->Arg(4)->Arg(8);
+
+void BM_CContiguousStrides(benchmark::State& state) {
+  Dims shape(static_cast<int>(state.range(0)), 5);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(CContiguousStrides(shape));
+  }
+}
+BENCHMARK(BM_CContiguousStrides)->Arg(2)->Arg(4)->Arg(8);
+
+void BM_ShapeToString(benchmark::State& state) {
+  Dims shape(static_cast<int>(state.range(0)), 128);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(ToString(shape));
+  }
+}
+BENCHMARK(BM_ShapeToString)->Arg(2)->Arg(4)->Arg(8);
+
+}  // namespace
+}  // namespace stridekit
+
+BENCHMARK_MAIN();

@@ -1,0 +1,60 @@
+// Shared plumbing of the C ABI translation units: exception-to-status mapping
+// with a thread-local message, and argument checks for raw pointers.
+#ifndef STRIDEKIT_LIB_C_API_INTERNAL_H_
+#define STRIDEKIT_LIB_C_API_INTERNAL_H_
+
+#include <new>
+#include <span>
+
+#include "stridekit/dims.h"
+#include "stridekit/error.h"
+#include "stridekit/stridekit.h"
+
+namespace stridekit::capi {
+
+// Records `message` as this thread's last error and returns `status`.
+sk_status SetError(sk_status status, const char* message);
+
+// Runs body (which returns void) and maps any exception to a status.
+template <typename Body>
+sk_status Guard(Body&& body) noexcept {
+  try {
+    body();
+    return SK_OK;
+  } catch (const Error& e) {
+    return SetError(static_cast<sk_status>(e.kind()), e.what());
+  } catch (const std::bad_alloc&) {
+    return SetError(SK_ERR_NOMEM, "out of memory");
+  } catch (const std::exception& e) {
+    return SetError(SK_ERR_INVALID, e.what());
+  } catch (...) {
+    return SetError(SK_ERR_INVALID, "unknown error");
+  }
+}
+
+// Throws unless p is non-null; `what` names the argument and operation.
+inline void RequireNonNull(const void* p, const char* op, const char* what) {
+  if (p == nullptr)
+    Fail(ErrorKind::kInvalidArgument, op, ": ", what, " is NULL");
+}
+
+// A span over an ndim-long array argument, checking ndim and the pointer
+// (which may be NULL when ndim is 0).
+inline std::span<const int64_t> ArrayArg(int32_t ndim, const int64_t* p,
+                                         const char* op, const char* what) {
+  if (ndim < 0 || ndim > SK_MAX_NDIM) {
+    Fail(ErrorKind::kInvalidArgument, op, ": ndim ", ndim, " is outside [0, ",
+         SK_MAX_NDIM, "]");
+  }
+  if (ndim > 0) RequireNonNull(p, op, what);
+  return {p, size_t(ndim)};
+}
+
+// Copies d into out (which has room for d.size() entries).
+inline void CopyOut(std::span<const int64_t> d, int64_t* out) {
+  for (size_t i = 0; i < d.size(); ++i) out[i] = d[i];
+}
+
+}  // namespace stridekit::capi
+
+#endif  // STRIDEKIT_LIB_C_API_INTERNAL_H_

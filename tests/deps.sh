@@ -1,0 +1,27 @@
+# Sourced by tests/run, bench/run and .ci/run: installs the Debian packages
+# the build needs when they are missing (apt-get when root; otherwise prints
+# the exact command and stops).
+stridekit_base_packages=(
+  meson ninja-build pkg-config g++ clang
+  libhwy-dev libgtest-dev libgmock-dev libbenchmark-dev libdlpack-dev
+  python3 python3-numpy
+)
+
+ensure_packages() {
+  local missing=()
+  local p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+      missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "stridekit: missing packages; run as root:" >&2
+    echo "  apt-get update && apt-get install -y ${missing[*]}" >&2
+    return 1
+  fi
+  echo "stridekit: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q >/dev/null &&
+    apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+}

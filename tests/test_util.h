@@ -1,0 +1,32 @@
+// Helpers shared by the gtest suites.
+#ifndef STRIDEKIT_TESTS_TEST_UTIL_H_
+#define STRIDEKIT_TESTS_TEST_UTIL_H_
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "stridekit/dims.h"
+#include "stridekit/error.h"
+
+namespace stridekit::testing {
+
+inline std::vector<int64_t> Vec(DimsView d) { return {d.begin(), d.end()}; }
+
+// Asserts that `statement` throws stridekit::Error of `kind` whose message
+// equals `message` exactly.
+#define EXPECT_SK_ERROR(statement, want_kind, want_message)        \
+  do {                                                             \
+    try {                                                          \
+      statement;                                                   \
+      ADD_FAILURE() << "expected an error: " << (want_message);    \
+    } catch (const ::stridekit::Error& e) {                        \
+      EXPECT_EQ(e.kind(), (want_kind)) << e.what();                \
+      EXPECT_EQ(std::string(e.what()), std::string(want_message)); \
+    }                                                              \
+  } while (0)
+
+}  // namespace stridekit::testing
+
+#endif  // STRIDEKIT_TESTS_TEST_UTIL_H_
