@@ -1,7 +1,7 @@
 // ns per call of the shape core. Every case runs on Dims, so none allocates.
 #include <benchmark/benchmark.h>
 
-#include <vector>
+#include <string>
 
 #include "stridekit/shape.h"
 
@@ -13,6 +13,7 @@ void BM_Broadcast2(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize(Broadcast(a, b));
   }
+  state.SetLabel("peer=broadcast2");
 }
 BENCHMARK(BM_Broadcast2);
 
@@ -22,6 +23,7 @@ void BM_Broadcast4(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize(BroadcastShapes(shapes));
   }
+  state.SetLabel("peer=broadcast4");
 }
 BENCHMARK(BM_Broadcast4);
 
@@ -34,6 +36,7 @@ void BM_UnravelIndex(benchmark::State& state) {
     benchmark::DoNotOptimize(UnravelIndex(k, shape));
     k = k + 1 == size ? 0 : k + 1;
   }
+  state.SetLabel("peer=unravel_index_rank" + std::to_string(rank));
 }
 BENCHMARK(BM_UnravelIndex)->Arg(2)->Arg(4)->Arg(8);
 

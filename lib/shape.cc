@@ -207,18 +207,32 @@ void BroadcastInto(Dims& acc, DimsView next, size_t arg) {
   }
 }
 
+// Rejects a broadcast result whose element count does not fit in int64, as
+// NumPy does: no array of that shape can exist.
+void CheckBroadcastSize(const Dims& out) {
+  int64_t n = 1;
+  for (int64_t d : out) {
+    if (__builtin_mul_overflow(n, d, &n)) {
+      Fail(ErrorKind::kOverflow, "broadcast: the element count of the result ",
+           ToString(out), " overflows int64");
+    }
+  }
+}
+
 }  // namespace
 
 Dims Broadcast(DimsView a, DimsView b) {
   CheckShape(a, "broadcast");
   Dims out(a);
   BroadcastInto(out, b, 1);
+  CheckBroadcastSize(out);
   return out;
 }
 
 Dims BroadcastShapes(std::span<const DimsView> shapes) {
   Dims out;
   for (size_t i = 0; i < shapes.size(); ++i) BroadcastInto(out, shapes[i], i);
+  CheckBroadcastSize(out);
   return out;
 }
 

@@ -180,6 +180,9 @@ TEST(Broadcast, Golden) {
   EXPECT_EQ(Vec(Broadcast(V{256, 256, 3}, V{3})), (V{256, 256, 3}));
   EXPECT_EQ(Vec(Broadcast(V{15, 3, 5}, V{3, 1})), (V{15, 3, 5}));
   EXPECT_EQ(Vec(Broadcast(V{1}, V{})), (V{1}));  // NumSharp's rank-loss bug.
+  EXPECT_SK_ERROR(Broadcast(V{1LL << 62, 1}, V{1, 2}), kOverflow,
+                  "broadcast: the element count of the result "
+                  "[4611686018427387904,2] overflows int64");
 }
 
 TEST(BroadcastShapes, NShapesAndBroadcastable) {
