@@ -1,0 +1,116 @@
+// The strided iteration engine's plan: how to walk N operands over a common
+// shape with the fewest, longest and most cache-friendly inner loops.
+//
+// Operand 0 is the output; inputs are already broadcast to the common shape
+// (stride 0 on broadcast axes). Building a plan (NumPy nditer-like):
+//   1. drops size-1 axes (an empty shape gives an empty plan);
+//   2. flips axes on which every non-zero stride is negative;
+//   3. orders axes by the output's |stride|, outermost first, ties kept in C
+//      order;
+//   4. coalesces neighbouring axes that are contiguous in every operand;
+//   5. classifies each operand's inner stride, and when an input is strided
+//      on the inner axis but has stride 1 on another axis, moves that axis
+//      next to the inner one so executors can run a tiled 2-D transpose.
+// Everything is metadata: no allocation, no data access.
+#ifndef STRIDEKIT_ITERATION_PLAN_H_
+#define STRIDEKIT_ITERATION_PLAN_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "stridekit/dims.h"
+
+namespace stridekit {
+
+inline constexpr int kMaxOperands = 8;
+
+// One operand over the common shape: element strides and base offset.
+struct OperandLayout {
+  Dims strides;
+  int64_t offset = 0;
+};
+
+// How an operand moves along the plan's inner axis.
+enum class InnerKind : uint8_t {
+  kContiguous,  // stride 1
+  kReversed,    // stride -1
+  kBroadcast,   // stride 0
+  kStrided,     // any other stride
+  kTransposed,  // strided inner axis, stride 1 on the tile axis (2-D path)
+};
+const char* InnerKindName(InnerKind kind);
+
+class IterationPlan {
+ public:
+  // Throws kInvalidArgument for a rank or operand-count mismatch and
+  // kOverflow when an operand's offsets do not fit in int64.
+  static IterationPlan Make(DimsView shape,
+                            std::span<const OperandLayout> operands);
+
+  int num_operands() const { return num_operands_; }
+  int ndim() const { return shape_.size(); }
+  const Dims& shape() const { return shape_; }
+  const Dims& strides(int op) const { return strides_[op]; }
+  int64_t offset(int op) const { return offsets_[op]; }
+  int64_t numel() const { return numel_; }
+  bool empty() const { return numel_ == 0; }
+
+  // Length of the inner axis (1 for a rank-0 plan, 0 when empty).
+  int64_t inner_size() const;
+  int64_t inner_stride(int op) const;
+  InnerKind inner_kind(int op) const { return kinds_[op]; }
+
+  // With a transposed input the axis before the inner one is the tile axis
+  // and the executor walks 2-D tiles; otherwise rows of the inner axis.
+  bool tiled() const { return tiled_; }
+  // Axes walked by the outer odometer: ndim-2 when tiled, else ndim-1.
+  int outer_ndim() const;
+  // Number of outer positions (rows or tiles) the odometer visits.
+  int64_t outer_size() const;
+
+  // "shape [64,32] | op0 strides [32,1] off 0 contiguous | op1 ..."
+  std::string Describe() const;
+
+ private:
+  int num_operands_ = 0;
+  Dims shape_;
+  Dims strides_[kMaxOperands];
+  int64_t offsets_[kMaxOperands] = {};
+  InnerKind kinds_[kMaxOperands] = {};
+  int64_t numel_ = 0;
+  bool tiled_ = false;
+};
+
+// One step of the outer odometer: per-operand element offsets of the first
+// element of a row (or tile).
+struct Chunk {
+  int64_t offsets[kMaxOperands];
+};
+
+// Walks outer positions [begin, end) of a plan (external-loop style). One
+// division at construction; each step is a counter with carry.
+class ChunkIterator {
+ public:
+  ChunkIterator(const IterationPlan& plan, int64_t begin, int64_t end);
+  explicit ChunkIterator(const IterationPlan& plan)
+      : ChunkIterator(plan, 0, plan.outer_size()) {}
+
+  // Fills `chunk` with the next position; false when the range is done.
+  bool Next(Chunk& chunk);
+
+ private:
+  const IterationPlan& plan_;
+  int64_t remaining_;
+  int outer_ndim_;
+  Dims counter_;
+  int64_t offsets_[kMaxOperands];
+};
+
+// Splits [0, plan.outer_size()) into `parts` disjoint, nearly equal ranges
+// (fewer when there are fewer positions); range i is [bounds[i], bounds[i+1]).
+Dims PartitionOuter(const IterationPlan& plan, int parts);
+
+}  // namespace stridekit
+
+#endif  // STRIDEKIT_ITERATION_PLAN_H_

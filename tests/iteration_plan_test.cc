@@ -1,0 +1,202 @@
+// The iteration plan: canonicalisation golden cases, and a property test that
+// walking a plan (outer odometer + inner rows or 2-D tiles) visits exactly the
+// same per-operand offset tuples as a naive C-order walk of the input.
+#include "stridekit/iteration_plan.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <random>
+#include <vector>
+
+#include "stridekit/shape.h"
+#include "test_util.h"
+
+namespace stridekit {
+namespace {
+
+using testing::Vec;
+using V = std::vector<int64_t>;
+
+IterationPlan Plan(V shape, std::vector<std::pair<V, int64_t>> ops) {
+  std::vector<OperandLayout> layouts;
+  for (auto& [strides, offset] : ops)
+    layouts.push_back({Dims(strides), offset});
+  return IterationPlan::Make(shape, layouts);
+}
+
+TEST(IterationPlan, ContiguousCoalescesToOneAxis) {
+  auto p = Plan({2, 3, 4}, {{{12, 4, 1}, 5}, {{12, 4, 1}, 0}});
+  EXPECT_EQ(Vec(p.shape()), V{24});
+  EXPECT_EQ(p.inner_kind(0), InnerKind::kContiguous);
+  EXPECT_EQ(p.inner_kind(1), InnerKind::kContiguous);
+  EXPECT_EQ(p.outer_size(), 1);
+  EXPECT_EQ(p.offset(0), 5);
+  EXPECT_EQ(p.Describe(),
+            "shape [24] numel 24 | op0 strides [1] offset 5 contiguous | op1 "
+            "strides [1] offset 0 contiguous");
+}
+
+TEST(IterationPlan, SizeOneAxesDropAndScalar) {
+  auto p = Plan({1, 5, 1}, {{{7, 1, 99}, 0}, {{0, 2, 3}, 1}});
+  EXPECT_EQ(Vec(p.shape()), V{5});
+  EXPECT_EQ(p.inner_kind(1), InnerKind::kStrided);
+  auto s = Plan({}, {{{}, 3}, {{}, 4}});
+  EXPECT_EQ(s.numel(), 1);
+  EXPECT_EQ(s.inner_size(), 1);
+  EXPECT_EQ(s.outer_size(), 1);
+}
+
+TEST(IterationPlan, EmptyShape) {
+  auto p = Plan({3, 0, 2}, {{{0, 0, 1}, 0}});
+  EXPECT_TRUE(p.empty());
+  EXPECT_EQ(p.outer_size(), 0);
+  Chunk c;
+  ChunkIterator it(p);
+  EXPECT_FALSE(it.Next(c));
+}
+
+TEST(IterationPlan, TransposeIsTiled) {
+  // out[i][j] = in[j][i]: out [3,4] C-order, in strides [1,3].
+  auto p = Plan({3, 4}, {{{4, 1}, 0}, {{1, 3}, 0}});
+  EXPECT_TRUE(p.tiled());
+  EXPECT_EQ(p.inner_kind(1), InnerKind::kTransposed);
+  EXPECT_EQ(Vec(p.shape()), (V{3, 4}));
+  EXPECT_EQ(Vec(p.strides(1)), (V{1, 3}));
+  EXPECT_EQ(p.outer_ndim(), 0);
+  EXPECT_EQ(p.outer_size(), 1);
+}
+
+TEST(IterationPlan, PermutationMovesTileAxis) {
+  // Permutation (2,0,1) of a C-contiguous [4,5,6] input coalesces to 2-D.
+  auto p = Plan({6, 4, 5}, {{{20, 5, 1}, 0}, {{1, 30, 6}, 0}});
+  EXPECT_TRUE(p.tiled());
+  EXPECT_EQ(Vec(p.shape()), (V{6, 20}));
+  EXPECT_EQ(Vec(p.strides(0)), (V{20, 1}));
+  EXPECT_EQ(Vec(p.strides(1)), (V{1, 6}));
+  // Permutation (2,1,0) stays 3-D; the input's stride-1 axis becomes the
+  // tile axis, next to the inner one.
+  auto q = Plan({6, 5, 4}, {{{20, 4, 1}, 0}, {{1, 6, 30}, 0}});
+  EXPECT_TRUE(q.tiled());
+  EXPECT_EQ(Vec(q.shape()), (V{5, 6, 4}));
+  EXPECT_EQ(Vec(q.strides(0)), (V{4, 20, 1}));
+  EXPECT_EQ(Vec(q.strides(1)), (V{6, 1, 30}));
+  EXPECT_EQ(q.outer_size(), 5);
+}
+
+TEST(IterationPlan, BroadcastAndReversed) {
+  auto p = Plan({3, 4}, {{{4, 1}, 0}, {{0, 1}, 0}, {{1, 0}, 2}});
+  EXPECT_EQ(Vec(p.shape()), (V{3, 4}));
+  EXPECT_EQ(p.inner_kind(1), InnerKind::kContiguous);
+  EXPECT_EQ(p.inner_kind(2), InnerKind::kBroadcast);
+  EXPECT_FALSE(p.tiled());
+  // All-negative axes flip: a fully reversed copy becomes forward.
+  auto r = Plan({2, 3}, {{{-3, -1}, 5}, {{-3, -1}, 5}});
+  EXPECT_EQ(Vec(r.shape()), V{6});
+  EXPECT_EQ(r.offset(0), 0);
+  EXPECT_EQ(r.inner_kind(1), InnerKind::kContiguous);
+  // A reversed input into a forward output stays reversed.
+  auto m = Plan({6}, {{{1}, 0}, {{-1}, 5}});
+  EXPECT_EQ(m.inner_kind(1), InnerKind::kReversed);
+}
+
+TEST(IterationPlan, Errors) {
+  EXPECT_SK_ERROR(Plan({2, 3}, {{{3}, 0}}), ErrorKind::kInvalidArgument,
+                  "iteration_plan: operand 0 has 1 strides for shape [2,3]");
+  EXPECT_SK_ERROR(Plan({3}, {{{1LL << 62}, 0}}), ErrorKind::kOverflow,
+                  "iteration_plan: offsets of operand 0 (strides "
+                  "[4611686018427387904], offset 0) over shape [3] overflow "
+                  "int64");
+  EXPECT_SK_ERROR(Plan({2}, {}), ErrorKind::kInvalidArgument,
+                  "iteration_plan: 0 operands, expected 1 to 8");
+  auto p = Plan({4, 4}, {{{4, 1}, 0}});
+  EXPECT_SK_ERROR(ChunkIterator(p, 0, 2), ErrorKind::kOutOfRange,
+                  "chunk_iterator: range [0, 2) is outside [0, 1)");
+}
+
+using Tuple = std::array<int64_t, 3>;
+
+// Every offset tuple a plan visits over outer positions [begin, end).
+void WalkPlan(const IterationPlan& p, int64_t begin, int64_t end,
+              std::vector<Tuple>& out) {
+  const int nops = p.num_operands();
+  const int64_t inner = p.inner_size();
+  const int64_t rows = p.tiled() ? p.shape()[p.ndim() - 2] : 1;
+  ChunkIterator it(p, begin, end);
+  Chunk c;
+  while (it.Next(c)) {
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t i = 0; i < inner; ++i) {
+        Tuple t{};
+        for (int op = 0; op < nops; ++op) {
+          const int64_t row_stride =
+              p.tiled() ? p.strides(op)[p.ndim() - 2] : 0;
+          t[op] = c.offsets[op] + r * row_stride + i * p.inner_stride(op);
+        }
+        out.push_back(t);
+      }
+    }
+  }
+}
+
+TEST(IterationPlan, PropertyVisitsTheSameOffsets) {
+  std::mt19937_64 rng(1234);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int rank = int(pick(0, 5));
+    const int nops = int(pick(1, 3));
+    V shape(rank);
+    for (auto& d : shape) d = pick(0, 9) == 0 ? pick(0, 1) : pick(1, 5);
+    std::vector<OperandLayout> ops(nops);
+    for (int op = 0; op < nops; ++op) {
+      ops[op].offset = pick(-50, 50);
+      // Either a permuted / flipped C layout (so coalescing and tiling
+      // trigger) or random strides.
+      const V c = Vec(CContiguousStrides(shape));
+      V perm(rank);
+      for (int d = 0; d < rank; ++d) perm[d] = d;
+      std::shuffle(perm.begin(), perm.end(), rng);
+      for (int d = 0; d < rank; ++d) {
+        int64_t s = pick(0, 3) ? c[perm[d]] : pick(-7, 7);
+        if (pick(0, 5) == 0) s = -s;
+        if (op > 0 && pick(0, 6) == 0) s = 0;
+        ops[op].strides.push_back(s);
+      }
+    }
+    const IterationPlan plan = IterationPlan::Make(shape, ops);
+    std::vector<Tuple> want;
+    const int64_t numel = Numel(shape);
+    for (int64_t k = 0; k < numel; ++k) {
+      const Dims idx = UnravelIndex(k, shape);
+      Tuple t{};
+      for (int op = 0; op < nops; ++op) {
+        t[op] = ops[op].offset + RavelIndex(idx, ops[op].strides);
+      }
+      want.push_back(t);
+    }
+    std::vector<Tuple> got;
+    const Dims bounds = PartitionOuter(plan, int(pick(1, 4)));
+    for (int i = 0; i + 1 < bounds.size(); ++i) {
+      WalkPlan(plan, bounds[i], bounds[i + 1], got);
+    }
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    ASSERT_EQ(got, want) << "trial " << trial << ": " << plan.Describe();
+  }
+}
+
+TEST(PartitionOuter, DisjointCover) {
+  auto p = Plan({10, 3, 7}, {{{21, 7, 1}, 0}, {{1, 10, 30}, 0}});
+  const Dims b = PartitionOuter(p, 4);
+  EXPECT_EQ(b[0], 0);
+  EXPECT_EQ(b[b.size() - 1], p.outer_size());
+  for (int i = 0; i + 1 < b.size(); ++i) EXPECT_LE(b[i], b[i + 1]);
+  EXPECT_EQ(PartitionOuter(p, 1000).size(),
+            std::min<int64_t>(p.outer_size(), 31) + 1);
+}
+
+}  // namespace
+}  // namespace stridekit
