@@ -1,0 +1,25 @@
+// Argument checks shared by the reference and the dispatched copy family, so
+// both reject exactly the same inputs with the same messages.
+#ifndef STRIDEKIT_LIB_COPY_CHECKS_H_
+#define STRIDEKIT_LIB_COPY_CHECKS_H_
+
+#include <cstddef>
+
+#include "stridekit/stridekit.h"
+
+namespace stridekit {
+
+// Element size in {1, 2, 4, 8, 16}, both views checked (view_check.h), data
+// pointers non-null unless the view is empty, and src broadcastable to dst
+// (src rank <= dst rank, each src dim equal to dst's or 1), and dst not a
+// broadcast view. Distinct dst positions must not share memory (unchecked).
+void CheckCopyArguments(size_t elem_size, const sk_view& src,
+                        const void* src_data, const sk_view& dst,
+                        const void* dst_data, const char* op);
+// The same for fill; `value` must be non-null.
+void CheckFillArguments(size_t elem_size, const sk_view& dst,
+                        const void* dst_data, const void* value);
+
+}  // namespace stridekit
+
+#endif  // STRIDEKIT_LIB_COPY_CHECKS_H_

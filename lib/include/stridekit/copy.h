@@ -1,0 +1,41 @@
+// The copy family over views (C_API.md "Data kernels"): element i of view v
+// lives at data + (v.offset + sum_d i_d * v.strides[d]) * elem_size.
+//
+// Copy moves src into dst: src broadcasts to dst's shape (NumPy rules),
+// masked-out src positions read `fill` (zero bytes when null), masked-out dst
+// positions are not written, and an src overlapping dst in memory behaves as
+// if src were first copied to a temporary. Element sizes 1, 2, 4, 8 and 16.
+// Fill writes `value` to every valid position of dst.
+//
+// These run on the active target (see targets); the reference versions are
+// the plain per-element loops the equivalence tests compare against.
+#ifndef STRIDEKIT_COPY_H_
+#define STRIDEKIT_COPY_H_
+
+#include <cstddef>
+
+#include "stridekit/stridekit.h"
+
+namespace stridekit {
+
+struct CopyOptions {
+  // Threads the copy may use; 1 runs on the calling thread.
+  int threads = 1;
+};
+
+void Copy(size_t elem_size, const sk_view& src, const void* src_data,
+          const sk_view& dst, void* dst_data, const void* fill = nullptr,
+          const CopyOptions& options = {});
+void Fill(size_t elem_size, const sk_view& dst, void* dst_data,
+          const void* value, const CopyOptions& options = {});
+
+namespace reference {
+void Copy(size_t elem_size, const sk_view& src, const void* src_data,
+          const sk_view& dst, void* dst_data, const void* fill);
+void Fill(size_t elem_size, const sk_view& dst, void* dst_data,
+          const void* value);
+}  // namespace reference
+
+}  // namespace stridekit
+
+#endif  // STRIDEKIT_COPY_H_

@@ -1,0 +1,74 @@
+// Per-target copy executors: walk a plan's outer positions and run the row or
+// tile kernels of copy-inl.h on each.
+#include "simd/copy_task.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/copy.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+#include "simd/copy-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace stridekit {
+namespace HWY_NAMESPACE {
+namespace {
+
+template <typename T>
+void RunCopyTaskFor(const CopyTask& task) {
+  const hn::ScalableTag<T> d;
+  const IterationPlan& plan = *task.plan;
+  const T* src = static_cast<const T*>(task.src);
+  T* dst = static_cast<T*>(task.dst);
+  const int64_t count = plan.inner_size();
+  const int64_t to_stride = plan.inner_stride(0);
+  const int64_t from_stride = plan.inner_stride(1);
+  ChunkIterator chunks(plan, task.begin, task.end);
+  Chunk chunk;
+  if (plan.tiled()) {
+    const int tile_axis = plan.ndim() - 2;
+    const size_t rows = static_cast<size_t>(plan.shape()[tile_axis]);
+    const int64_t to_row = plan.strides(0)[tile_axis];
+    while (chunks.Next(chunk)) {
+      TransposeBlock(d, src + chunk.offsets[1], from_stride, rows,
+                     static_cast<size_t>(count), dst + chunk.offsets[0],
+                     to_row);
+    }
+    return;
+  }
+  while (chunks.Next(chunk)) {
+    CopyRow(d, src + chunk.offsets[1], from_stride, dst + chunk.offsets[0],
+            to_stride, static_cast<size_t>(count), task.stream);
+  }
+  if (task.stream) hwy::FlushStream();
+}
+
+}  // namespace
+
+void RunCopyTask(const CopyTask& task) {
+  switch (task.elem_size) {
+    case 1:
+      return RunCopyTaskFor<uint8_t>(task);
+    case 2:
+      return RunCopyTaskFor<uint16_t>(task);
+    case 4:
+      return RunCopyTaskFor<uint32_t>(task);
+    default:
+      return RunCopyTaskFor<uint64_t>(task);
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace stridekit
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace stridekit {
+
+HWY_EXPORT(RunCopyTask);
+
+void RunCopyTask(const CopyTask& task) {
+  HWY_DYNAMIC_DISPATCH(RunCopyTask)(task);
+}
+
+}  // namespace stridekit
+#endif  // HWY_ONCE
