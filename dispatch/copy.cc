@@ -122,7 +122,7 @@ void CopyBox(size_t elem_size, const Operand& src, const Operand& dst,
   const size_t lane_size = elem_size == 16 ? 8 : elem_size;
   const bool stream =
       plan.inner_kind(0) == InnerKind::kContiguous &&
-      uint64_t(plan.numel()) * lane_size >= (uint64_t{64} << 20);
+      plan.numel() >= options.stream_min_bytes / int64_t(lane_size);
   CopyTask task{&plan,     src.data, const_cast<unsigned char*>(dst.data),
                 lane_size, 0,        plan.outer_size(),
                 stream};

@@ -1,8 +1,11 @@
 // Per-target inner kernels of the copy family: one row of `count` elements
-// from a strided source to a strided destination, and one 2-D tile of a
-// transposed source. Element types are the unsigned integers of the element
-// size (data movement is bit-exact, so the value type does not matter).
-// `from` and `to` must not overlap (the caller copies through a temporary).
+// from a strided source to a strided destination, and one band of 2-D tiles
+// of a transposed source. Element types are the unsigned integers of the
+// element size (data movement is bit-exact, so the value type does not
+// matter). `from` and `to` must not overlap (callers copy through a
+// temporary). With kStream, vector stores are non-temporal: `to` must then be
+// aligned to the vector size at every vector store, which the callers
+// arrange by peeling a scalar head.
 
 // Per-target include guard (Highway toggle idiom).
 #if defined(STRIDEKIT_SIMD_COPY_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -23,42 +26,51 @@ namespace stridekit {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Rows at least this many bytes long are written with non-temporal stores:
-// such a destination will not be re-read from cache soon.
-inline constexpr size_t kStreamBytes = size_t{1} << 20;
+template <bool kStream, class D, class V, typename T = hn::TFromD<D>>
+HWY_INLINE void StoreVec(V v, D d, T* HWY_RESTRICT to) {
+  if constexpr (kStream) {
+    hn::Stream(v, d, to);
+  } else {
+    hn::StoreU(v, d, to);
+  }
+}
+
+// Elements before `to` reaches an `align_bytes` boundary; `count` when `to`
+// is not even element-aligned (then no boundary is reachable).
+template <typename T>
+HWY_INLINE size_t ElementsToAlignment(const T* to, size_t align_bytes,
+                                      size_t count) {
+  const uintptr_t address = reinterpret_cast<uintptr_t>(to);
+  if (address % sizeof(T) != 0) return count;
+  const size_t head = (align_bytes - address % align_bytes) % align_bytes;
+  return head / sizeof(T) < count ? head / sizeof(T) : count;
+}
 
 // to[i] = from[i] for i < count.
-template <class D, typename T = hn::TFromD<D>>
+template <bool kStream, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void CopyContiguous(D d, const T* HWY_RESTRICT from, size_t count,
-                               T* HWY_RESTRICT to, bool stream) {
+                               T* HWY_RESTRICT to) {
   const size_t N = hn::Lanes(d);
   size_t i = 0;
-  if (stream && count >= 4 * N) {
-    // Scalar head until `to` is vector-aligned, then aligned streams.
-    const size_t misalign = (reinterpret_cast<uintptr_t>(to) / sizeof(T)) % N;
-    for (; misalign && i < N - misalign; ++i) to[i] = from[i];
-    for (; i + N <= count; i += N)
-      hn::Stream(hn::LoadU(d, from + i), d, to + i);
-  } else {
-    for (; i + 4 * N <= count; i += 4 * N) {
-      const auto v0 = hn::LoadU(d, from + i);
-      const auto v1 = hn::LoadU(d, from + i + N);
-      const auto v2 = hn::LoadU(d, from + i + 2 * N);
-      const auto v3 = hn::LoadU(d, from + i + 3 * N);
-      hn::StoreU(v0, d, to + i);
-      hn::StoreU(v1, d, to + i + N);
-      hn::StoreU(v2, d, to + i + 2 * N);
-      hn::StoreU(v3, d, to + i + 3 * N);
-    }
-    for (; i + N <= count; i += N)
-      hn::StoreU(hn::LoadU(d, from + i), d, to + i);
+  for (; i + 4 * N <= count; i += 4 * N) {
+    const auto v0 = hn::LoadU(d, from + i);
+    const auto v1 = hn::LoadU(d, from + i + N);
+    const auto v2 = hn::LoadU(d, from + i + 2 * N);
+    const auto v3 = hn::LoadU(d, from + i + 3 * N);
+    StoreVec<kStream>(v0, d, to + i);
+    StoreVec<kStream>(v1, d, to + i + N);
+    StoreVec<kStream>(v2, d, to + i + 2 * N);
+    StoreVec<kStream>(v3, d, to + i + 3 * N);
+  }
+  for (; i + N <= count; i += N) {
+    StoreVec<kStream>(hn::LoadU(d, from + i), d, to + i);
   }
   for (; i < count; ++i) to[i] = from[i];
 }
 
 // to[i] = from[-i] for i < count. Highway 1.0.3 has no 8-bit Reverse on
 // x86, so single bytes move one at a time.
-template <class D, typename T = hn::TFromD<D>>
+template <bool kStream, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void CopyReversed(D d, const T* HWY_RESTRICT from, size_t count,
                              T* HWY_RESTRICT to) {
   const size_t N = hn::Lanes(d);
@@ -66,32 +78,25 @@ HWY_INLINE void CopyReversed(D d, const T* HWY_RESTRICT from, size_t count,
   if constexpr (sizeof(T) > 1) {
     for (; i + N <= count; i += N) {
       const T* block = from - static_cast<ptrdiff_t>(i + N - 1);
-      hn::StoreU(hn::Reverse(d, hn::LoadU(d, block)), d, to + i);
+      StoreVec<kStream>(hn::Reverse(d, hn::LoadU(d, block)), d, to + i);
     }
   }
   for (; i < count; ++i) to[i] = *(from - static_cast<ptrdiff_t>(i));
 }
 
 // to[i] = value for i < count.
-template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE void FillContiguous(D d, T value, size_t count, T* HWY_RESTRICT to,
-                               bool stream) {
+template <bool kStream, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void FillContiguous(D d, T value, size_t count, T* HWY_RESTRICT to) {
   const size_t N = hn::Lanes(d);
   const auto v = hn::Set(d, value);
   size_t i = 0;
-  if (stream && count >= 4 * N) {
-    const size_t misalign = (reinterpret_cast<uintptr_t>(to) / sizeof(T)) % N;
-    for (; misalign && i < N - misalign; ++i) to[i] = value;
-    for (; i + N <= count; i += N) hn::Stream(v, d, to + i);
-  } else {
-    for (; i + N <= count; i += N) hn::StoreU(v, d, to + i);
-  }
+  for (; i + N <= count; i += N) StoreVec<kStream>(v, d, to + i);
   for (; i < count; ++i) to[i] = value;
 }
 
-// to[i] = from[i * stride] for a small positive stride in {2, 3, 4}:
-// contiguous loads and de-interleaving shuffles instead of gathers.
-template <int kStride, class D, typename T = hn::TFromD<D>>
+// to[i] = from[i * kStride] for kStride in {2, 3, 4}: contiguous loads and
+// de-interleaving shuffles instead of gathers.
+template <int kStride, bool kStream, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void CopyInterleaved(D d, const T* HWY_RESTRICT from, size_t count,
                                 T* HWY_RESTRICT to) {
   const size_t N = hn::Lanes(d);
@@ -107,30 +112,76 @@ HWY_INLINE void CopyInterleaved(D d, const T* HWY_RESTRICT from, size_t count,
     } else {
       hn::LoadInterleaved4(d, p, v0, v1, v2, v3);
     }
-    hn::StoreU(v0, d, to + i);
+    StoreVec<kStream>(v0, d, to + i);
   }
   for (; i < count; ++i) to[i] = from[i * kStride];
 }
 
-// to[i] = from[i * stride] through gathers (32- and 64-bit lanes).
+// True when Iota * stride fits the signed lane type of T (gathers exist for
+// 32- and 64-bit lanes only).
 template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE void CopyGathered(D d, const T* HWY_RESTRICT from, int64_t stride,
-                             size_t count, T* HWY_RESTRICT to) {
-  using TI = hwy::MakeSigned<T>;
-  const hn::RebindToSigned<D> di;
-  const size_t N = hn::Lanes(d);
-  const auto index =
-      hn::Mul(hn::Iota(di, 0), hn::Set(di, static_cast<TI>(stride)));
-  size_t i = 0;
-  for (; i + N <= count; i += N) {
-    const T* base = from + static_cast<int64_t>(i) * stride;
-    hn::StoreU(hn::GatherIndex(d, base, index), d, to + i);
+HWY_INLINE bool CanGather(D d, int64_t stride) {
+  if constexpr (sizeof(T) < 4) {
+    return false;
+  } else if constexpr (sizeof(T) == 8) {
+    return true;
+  } else {
+    const int64_t reach = stride * static_cast<int64_t>(hn::Lanes(d));
+    return reach < INT32_MAX && reach > -INT32_MAX;
   }
-  for (; i < count; ++i) to[i] = from[static_cast<int64_t>(i) * stride];
 }
 
-// to[i * to_stride] = from[i * from_stride] for i < count: the row kernel,
-// choosing the inner loop from the two strides.
+// to[i] = from[i * stride] through gathers; requires CanGather(d, stride).
+template <bool kStream, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void CopyGathered(D d, const T* HWY_RESTRICT from, int64_t stride,
+                             size_t count, T* HWY_RESTRICT to) {
+  if constexpr (sizeof(T) >= 4) {
+    using TI = hwy::MakeSigned<T>;
+    const hn::RebindToSigned<D> di;
+    const size_t N = hn::Lanes(d);
+    const auto index =
+        hn::Mul(hn::Iota(di, 0), hn::Set(di, static_cast<TI>(stride)));
+    size_t i = 0;
+    for (; i + N <= count; i += N) {
+      const T* base = from + static_cast<int64_t>(i) * stride;
+      StoreVec<kStream>(hn::GatherIndex(d, base, index), d, to + i);
+    }
+    for (; i < count; ++i) to[i] = from[static_cast<int64_t>(i) * stride];
+  }
+}
+
+// The contiguous-destination row kernels, chosen by the source stride.
+template <bool kStream, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void CopyToContiguous(D d, const T* HWY_RESTRICT from,
+                                 int64_t from_stride, size_t count,
+                                 T* HWY_RESTRICT to) {
+  switch (from_stride) {
+    case 1:
+      return CopyContiguous<kStream>(d, from, count, to);
+    case -1:
+      return CopyReversed<kStream>(d, from, count, to);
+    case 0:
+      return FillContiguous<kStream>(d, *from, count, to);
+    case 2:
+      return CopyInterleaved<2, kStream>(d, from, count, to);
+    case 3:
+      return CopyInterleaved<3, kStream>(d, from, count, to);
+    case 4:
+      return CopyInterleaved<4, kStream>(d, from, count, to);
+    default:
+      break;
+  }
+  if (CanGather(d, from_stride)) {
+    return CopyGathered<kStream>(d, from, from_stride, count, to);
+  }
+  for (size_t i = 0; i < count; ++i) {
+    to[i] = from[static_cast<int64_t>(i) * from_stride];
+  }
+}
+
+// to[i * to_stride] = from[i * from_stride] for i < count: the row kernel.
+// With `stream`, a contiguous destination is written with non-temporal
+// stores after a scalar head that aligns it.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void CopyRow(D d, const T* HWY_RESTRICT from, int64_t from_stride,
                         T* HWY_RESTRICT to, int64_t to_stride, size_t count,
@@ -142,62 +193,99 @@ HWY_INLINE void CopyRow(D d, const T* HWY_RESTRICT from, int64_t from_stride,
     }
     return;
   }
-  switch (from_stride) {
-    case 1:
-      return CopyContiguous(d, from, count, to, stream);
-    case -1:
-      return CopyReversed(d, from, count, to);
-    case 0:
-      return FillContiguous(d, *from, count, to, stream);
-    case 2:
-      return CopyInterleaved<2>(d, from, count, to);
-    case 3:
-      return CopyInterleaved<3>(d, from, count, to);
-    case 4:
-      return CopyInterleaved<4>(d, from, count, to);
-    default:
-      break;
-  }
-  constexpr bool kHasGather = sizeof(T) >= 4;
-  const int64_t max_index = from_stride * static_cast<int64_t>(hn::Lanes(d));
-  if constexpr (kHasGather) {
-    if (sizeof(T) == 8 || (max_index < INT32_MAX && max_index > -INT32_MAX)) {
-      return CopyGathered(d, from, from_stride, count, to);
-    }
-  }
-  for (size_t i = 0; i < count; ++i) {
+  if (!stream) return CopyToContiguous<false>(d, from, from_stride, count, to);
+  const size_t head = ElementsToAlignment(to, hn::Lanes(d) * sizeof(T), count);
+  for (size_t i = 0; i < head; ++i) {
     to[i] = from[static_cast<int64_t>(i) * from_stride];
+  }
+  CopyToContiguous<true>(d, from + static_cast<int64_t>(head) * from_stride,
+                         from_stride, count - head, to + head);
+}
+
+// Elements per tile edge: at least one cache line of the destination and a
+// whole number of vectors.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE size_t TileEdge(D d) {
+  const size_t N = hn::Lanes(d);
+  const size_t line = 64 / sizeof(T);
+  return line > N ? line : N;
+}
+
+// 2-D transpose: to[r * to_row + c] = from[r + c * from_col] for r < rows,
+// c < cols (the source is contiguous along r, the destination along c).
+// Each destination row is cut into TileEdge segments aligned in memory; the
+// outer loop walks segment columns and the inner loop all rows, so the
+// source is read as TileEdge sequential streams (prefetchable) while each
+// destination segment is one or two whole cache lines (with kStream written
+// by aligned non-temporal stores, which need no read for ownership).
+template <bool kStream, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void TransposeSegments(D d, const T* HWY_RESTRICT from,
+                                  int64_t from_col, size_t rows, size_t cols,
+                                  T* HWY_RESTRICT to, int64_t to_row) {
+  const int64_t N = static_cast<int64_t>(hn::Lanes(d));
+  const int64_t edge = static_cast<int64_t>(TileEdge(d));
+  const int64_t icols = static_cast<int64_t>(cols);
+  const bool gather = CanGather(d, from_col);
+  const int64_t segments = (icols + 2 * edge - 1) / edge;
+  constexpr int64_t kPrefetchRows = 64;
+  for (int64_t s = 0; s < segments; ++s) {
+    for (size_t r = 0; r < rows; ++r) {
+      const T* src = from + static_cast<int64_t>(r);
+      T* dst = to + static_cast<int64_t>(r) * to_row;
+      // Segment s of this row starts where the row's aligned grid puts it.
+      const int64_t head = kStream
+                               ? static_cast<int64_t>(ElementsToAlignment(
+                                     dst, static_cast<size_t>(edge) * sizeof(T),
+                                     static_cast<size_t>(edge)))
+                               : 0;
+      const int64_t c_lo = s * edge - (head == 0 ? 0 : edge - head);
+      const int64_t c_hi = c_lo + edge;
+      if (r % static_cast<size_t>(edge) == 0 && r + kPrefetchRows < rows) {
+        for (int64_t c = c_lo < 0 ? 0 : c_lo; c < c_hi && c < icols; ++c) {
+          hwy::Prefetch(src + kPrefetchRows + c * from_col);
+        }
+      }
+      if (c_lo >= 0 && c_hi <= icols && gather) {
+        if constexpr (sizeof(T) >= 4) {
+          using TI = hwy::MakeSigned<T>;
+          const hn::RebindToSigned<D> di;
+          const auto index =
+              hn::Mul(hn::Iota(di, 0), hn::Set(di, static_cast<TI>(from_col)));
+          for (int64_t c = c_lo; c < c_hi; c += N) {
+            StoreVec<kStream>(hn::GatherIndex(d, src + c * from_col, index), d,
+                              dst + c);
+          }
+        }
+      } else {
+        for (int64_t c = c_lo < 0 ? 0 : c_lo; c < c_hi && c < icols; ++c) {
+          dst[c] = src[c * from_col];
+        }
+      }
+    }
   }
 }
 
-// The tile edge of the blocked transpose, in elements: a tile of
-// kTile x kTile stays in L1 for every element size.
-template <typename T>
-inline constexpr size_t kTileEdge = sizeof(T) >= 4 ? 16 : 32;
+// Rows per band of the tiled transpose: the band's destination rows stay
+// TLB-resident (and its source lines cached) while its segments are swept.
+inline constexpr size_t kTransposeBandRows = 256;
 
-// 2-D transpose of a tile grid: to[r * to_row + c] = from[r + c * from_col]
-// for r < rows, c < cols (the source is contiguous along r, the destination
-// along c). Walks kTileEdge squares so both sides touch whole cache lines.
+// The tiled path of a transposed copy: bands of kTransposeBandRows rows.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
                                int64_t from_col, size_t rows, size_t cols,
-                               T* HWY_RESTRICT to, int64_t to_row) {
-  constexpr size_t kEdge = kTileEdge<T>;
-  for (size_t r0 = 0; r0 < rows; r0 += kEdge) {
-    const size_t r_end = r0 + kEdge < rows ? r0 + kEdge : rows;
-    for (size_t c0 = 0; c0 < cols; c0 += kEdge) {
-      const size_t c_end = c0 + kEdge < cols ? c0 + kEdge : cols;
-      if (c0 + 2 * kEdge <= cols) {
-        // Pull the next tile's source lines towards L1.
-        for (size_t c = c0 + kEdge; c < c0 + 2 * kEdge; ++c) {
-          hwy::Prefetch(from + r0 + static_cast<int64_t>(c) * from_col);
-        }
-      }
-      for (size_t r = r0; r < r_end; ++r) {
-        CopyRow(d, from + r + static_cast<int64_t>(c0) * from_col, from_col,
-                to + static_cast<int64_t>(r) * to_row + c0, 1, c_end - c0,
-                false);
-      }
+                               T* HWY_RESTRICT to, int64_t to_row,
+                               bool stream) {
+  for (size_t r0 = 0; r0 < rows; r0 += kTransposeBandRows) {
+    const size_t band =
+        rows - r0 < kTransposeBandRows ? rows - r0 : kTransposeBandRows;
+    const T* band_from = from + r0;
+    T* band_to = to + static_cast<int64_t>(r0) * to_row;
+    if (stream) {
+      TransposeSegments<true>(d, band_from, from_col, band, cols, band_to,
+                              to_row);
+    } else {
+      TransposeSegments<false>(d, band_from, from_col, band, cols, band_to,
+                               to_row);
     }
   }
 }

@@ -19,6 +19,9 @@ void RunCopyTaskFor(const CopyTask& task) {
   const IterationPlan& plan = *task.plan;
   const T* src = static_cast<const T*>(task.src);
   T* dst = static_cast<T*>(task.dst);
+  // Non-temporal stores need element-aligned destinations.
+  const bool stream =
+      task.stream && reinterpret_cast<uintptr_t>(dst) % sizeof(T) == 0;
   const int64_t count = plan.inner_size();
   const int64_t to_stride = plan.inner_stride(0);
   const int64_t from_stride = plan.inner_stride(1);
@@ -30,16 +33,16 @@ void RunCopyTaskFor(const CopyTask& task) {
     const int64_t to_row = plan.strides(0)[tile_axis];
     while (chunks.Next(chunk)) {
       TransposeBlock(d, src + chunk.offsets[1], from_stride, rows,
-                     static_cast<size_t>(count), dst + chunk.offsets[0],
-                     to_row);
+                     static_cast<size_t>(count), dst + chunk.offsets[0], to_row,
+                     stream);
     }
-    return;
+  } else {
+    while (chunks.Next(chunk)) {
+      CopyRow(d, src + chunk.offsets[1], from_stride, dst + chunk.offsets[0],
+              to_stride, static_cast<size_t>(count), stream);
+    }
   }
-  while (chunks.Next(chunk)) {
-    CopyRow(d, src + chunk.offsets[1], from_stride, dst + chunk.offsets[0],
-            to_stride, static_cast<size_t>(count), task.stream);
-  }
-  if (task.stream) hwy::FlushStream();
+  if (stream) hwy::FlushStream();
 }
 
 }  // namespace

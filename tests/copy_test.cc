@@ -36,6 +36,7 @@ struct CopyCase {
   Bytes src_buffer, dst_buffer;
   bool has_fill;
   unsigned char fill[16];
+  size_t misalign;  // Byte shift of both data pointers (unaligned elements).
 };
 
 CopyCase RandomCase(ViewGenerator& gen, int64_t max_elements) {
@@ -53,8 +54,9 @@ CopyCase RandomCase(ViewGenerator& gen, int64_t max_elements) {
   if (gen.Chance(20)) gen.Mask(c.dst);
   const int64_t dst_elems =
       std::max(dst_end, c.src_in_dst_buffer ? src_end : 0);
-  c.dst_buffer.resize(size_t(dst_elems + 3) * c.elem_size);
-  c.src_buffer.resize(size_t(src_end + 3) * c.elem_size);
+  c.misalign = gen.Chance(20) ? size_t(gen.Uniform(1, 15)) : 0;
+  c.dst_buffer.resize(size_t(dst_elems + 3) * c.elem_size + c.misalign);
+  c.src_buffer.resize(size_t(src_end + 3) * c.elem_size + c.misalign);
   gen.Randomize(c.dst_buffer);
   gen.Randomize(c.src_buffer);
   c.has_fill = gen.Chance(50);
@@ -66,8 +68,9 @@ CopyCase RandomCase(ViewGenerator& gen, int64_t max_elements) {
 template <typename CopyFn>
 Bytes RunCase(const CopyCase& c, CopyFn copy) {
   Bytes dst = c.dst_buffer, src = c.src_buffer;
-  const void* src_data = c.src_in_dst_buffer ? dst.data() : src.data();
-  copy(c.elem_size, c.src, src_data, c.dst, dst.data(),
+  const void* src_data =
+      (c.src_in_dst_buffer ? dst.data() : src.data()) + c.misalign;
+  copy(c.elem_size, c.src, src_data, c.dst, dst.data() + c.misalign,
        c.has_fill ? c.fill : nullptr);
   return dst;
 }

@@ -21,6 +21,9 @@ namespace stridekit {
 struct CopyOptions {
   // Threads the copy may use; 1 runs on the calling thread.
   int threads = 1;
+  // Destinations of at least this many bytes are written with non-temporal
+  // stores (they bypass the cache; worth it only far beyond the L2 size).
+  int64_t stream_min_bytes = int64_t{64} << 20;
 };
 
 void Copy(size_t elem_size, const sk_view& src, const void* src_data,
