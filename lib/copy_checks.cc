@@ -24,8 +24,10 @@ void CheckData(const sk_view& v, const void* data, const char* op,
 }
 
 // A broadcast destination (stride 0 on an axis longer than 1) would be
-// written several times per element: NumPy marks such views read-only.
+// written several times per element: NumPy marks such views read-only. A
+// view with no valid element writes nothing and passes.
 void CheckWriteable(const sk_view& dst, const char* op) {
+  if (ValidSpan(dst).empty()) return;
   for (int d = 0; d < dst.ndim; ++d) {
     if (dst.strides[d] == 0 && dst.shape[d] > 1) {
       Fail(ErrorKind::kInvalidArgument, op,

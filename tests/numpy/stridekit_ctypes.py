@@ -108,3 +108,67 @@ class Tally:
         for f in self.failures[:20]:
             print("  MISMATCH:", f)
         raise SystemExit(1 if bad else 0)
+
+
+class SkView(ctypes.Structure):
+    """The C ABI's sk_view struct (layout fixed by C_API.md)."""
+
+    _fields_ = [
+        ("ndim", ctypes.c_int32),
+        ("has_mask", ctypes.c_int32),
+        ("offset", ctypes.c_int64),
+        ("shape", ctypes.c_int64 * SK_MAX_NDIM),
+        ("strides", ctypes.c_int64 * SK_MAX_NDIM),
+        ("mask_begin", ctypes.c_int64 * SK_MAX_NDIM),
+        ("mask_end", ctypes.c_int64 * SK_MAX_NDIM),
+    ]
+
+
+def make_view(shape, strides, offset, mask=None):
+    v = SkView()
+    v.ndim = len(shape)
+    v.offset = offset
+    for d, (n, s) in enumerate(zip(shape, strides)):
+        v.shape[d] = n
+        v.strides[d] = s
+    if mask is not None:
+        v.has_mask = 1
+        for d, (b, e) in enumerate(mask):
+            v.mask_begin[d] = b
+            v.mask_end[d] = e
+    return v
+
+
+def view_of(arr, base):
+    """The sk_view of NumPy array `arr` relative to the start of `base`
+    (a 1-D array owning the buffer), in elements."""
+    item = arr.itemsize
+    delta = arr.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+    assert delta % item == 0 and all(s % item == 0 for s in arr.strides)
+    return make_view(arr.shape, [s // item for s in arr.strides], delta // item)
+
+
+# sk_dtype values by NumPy dtype.
+SK_DTYPES = {
+    "bool": 0, "int8": 1, "int16": 2, "int32": 3, "int64": 4, "uint8": 5,
+    "uint16": 6, "uint32": 7, "uint64": 8, "float16": 9, "float32": 11,
+    "float64": 12, "complex64": 13, "complex128": 14,
+}
+
+
+def data_ptr(arr):
+    return ctypes.c_void_p(arr.__array_interface__["data"][0])
+
+
+def copy(dtype, src_view, src_base, dst_view, dst_base, fill=None):
+    fill_ptr = None
+    if fill is not None:
+        fill_ptr = ctypes.c_void_p(fill.__array_interface__["data"][0])
+    return LIB.sk_copy(SK_DTYPES[str(dtype)], ctypes.byref(src_view),
+                       data_ptr(src_base), ctypes.byref(dst_view),
+                       data_ptr(dst_base), fill_ptr)
+
+
+def fill(dtype, dst_view, dst_base, value):
+    return LIB.sk_fill(SK_DTYPES[str(dtype)], ctypes.byref(dst_view),
+                       data_ptr(dst_base), data_ptr(value))

@@ -1,0 +1,39 @@
+// C ABI: sk_copy and sk_fill (C_API.md "Data kernels").
+#include "c_api_internal.h"
+#include "stridekit/copy.h"
+#include "stridekit/dtype.h"
+
+namespace {
+
+// The element size of a C dtype; kUnsupported for an unknown value.
+size_t ElemSize(sk_dtype t, const char* op) {
+  if (!stridekit::IsValidDType(static_cast<int32_t>(t))) {
+    stridekit::Fail(stridekit::ErrorKind::kUnsupported, op, ": unknown dtype ",
+                    static_cast<int32_t>(t));
+  }
+  return stridekit::DTypeSize(static_cast<stridekit::DType>(t));
+}
+
+}  // namespace
+
+extern "C" {
+
+sk_status sk_copy(sk_dtype t, const sk_view* src, const void* src_data,
+                  const sk_view* dst, void* dst_data, const void* fill) {
+  return stridekit::capi::Guard([&] {
+    stridekit::capi::RequireNonNull(src, "sk_copy", "src");
+    stridekit::capi::RequireNonNull(dst, "sk_copy", "dst");
+    stridekit::Copy(ElemSize(t, "sk_copy"), *src, src_data, *dst, dst_data,
+                    fill);
+  });
+}
+
+sk_status sk_fill(sk_dtype t, const sk_view* dst, void* dst_data,
+                  const void* value) {
+  return stridekit::capi::Guard([&] {
+    stridekit::capi::RequireNonNull(dst, "sk_fill", "dst");
+    stridekit::Fill(ElemSize(t, "sk_fill"), *dst, dst_data, value);
+  });
+}
+
+}  // extern "C"
