@@ -1,9 +1,14 @@
 """The benchmark comparison that bench/run prints.
 
 Runs every Google Benchmark suite built in <build>/bench (JSON output, several
-repetitions, medians), measures the NumPy peer of each case that names one in
-its label ("peer=<key>", see numpy_peers.py) in the same run, prints one table
-and writes it as CSV to <build>/results/comparison.csv.
+repetitions, medians). A case's label may carry key=value fields:
+  peer=<key>    its NumPy peer (numpy_peers.py), measured in the same run;
+  group=<name>  its size group (L2, L3, DRAM); a "memcpy" case of the same
+                group is the bandwidth reference;
+  bytes=<n>     bytes moved per iteration (read + write), for NumPy's GB/s.
+Prints one table, writes it as CSV to <build>/results/comparison.csv and
+plots GB/s per data-movement case (stridekit, NumPy, memcpy) to
+<build>/results/comparison.png.
 """
 import argparse
 import csv
@@ -16,18 +21,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy_peers  # noqa: E402
 
 
-def run_suite(exe, repetitions, min_time):
+def run_suite(exe, repetitions, min_time, bench_filter):
     cmd = [exe, "--benchmark_format=json",
            f"--benchmark_repetitions={repetitions}",
            "--benchmark_report_aggregates_only=true",
            f"--benchmark_min_time={min_time}"]
+    if bench_filter:
+        cmd.append(f"--benchmark_filter={bench_filter}")
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    rows = []
-    for b in json.loads(out)["benchmarks"]:
-        if b.get("aggregate_name") != "median":
-            continue
-        rows.append(b)
-    return rows
+    return [b for b in json.loads(out)["benchmarks"]
+            if b.get("aggregate_name") == "median"]
 
 
 def seconds_per_iteration(b):
@@ -35,52 +38,116 @@ def seconds_per_iteration(b):
     return b["real_time"] * scale
 
 
+def label_fields(label):
+    fields = {}
+    for word in label.split():
+        if "=" in word:
+            key, value = word.split("=", 1)
+            fields[key] = value
+        else:
+            fields[word] = ""
+    return fields
+
+
+def fmt(value, spec):
+    return "" if value in ("", None) else format(value, spec)
+
+
+def plot(rows, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib missing: no plot", file=sys.stderr)
+        return
+    rows = [r for r in rows if r["gbps"] != "" and r["memcpy_gbps"] != ""]
+    if not rows:
+        return
+    names = [r["case"] for r in rows]
+    x = range(len(rows))
+    width = 0.28
+    fig, ax = plt.subplots(figsize=(max(8, 0.45 * len(rows)), 5))
+    ax.bar([i - width for i in x], [r["gbps"] for r in rows], width,
+           label="stridekit")
+    ax.bar(list(x), [r["numpy_gbps"] or 0 for r in rows], width, label="NumPy")
+    ax.bar([i + width for i in x], [r["memcpy_gbps"] for r in rows], width,
+           label="memcpy (same bytes)")
+    ax.set_xticks(list(x))
+    ax.set_xticklabels(names, rotation=75, ha="right", fontsize=7)
+    ax.set_ylabel("GB/s (read + write)")
+    ax.set_title("stridekit data movement vs NumPy vs memcpy (medians)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", required=True)
     ap.add_argument("--quick", action="store_true",
                     help="fewer repetitions and shorter runs")
-    ap.add_argument("--filter", default="", help="only suites containing this")
+    ap.add_argument("--suite", default="", help="only suites containing this")
+    ap.add_argument("--filter", default="", help="Google Benchmark filter")
     args = ap.parse_args()
     repetitions, min_time = (3, 0.05) if args.quick else (5, 0.2)
 
     bench_dir = os.path.join(args.build, "bench")
     suites = sorted(f for f in os.listdir(bench_dir)
-                    if f.endswith("_bench") and args.filter in f)
+                    if f.endswith("_bench") and args.suite in f)
     results = []
     for suite in suites:
         print(f"running {suite} ...", file=sys.stderr)
-        for b in run_suite(os.path.join(bench_dir, suite), repetitions, min_time):
-            name = b["run_name"]
+        medians = run_suite(os.path.join(bench_dir, suite), repetitions,
+                            min_time, args.filter)
+        memcpy = {}
+        for b in medians:
+            fields = label_fields(b.get("label", ""))
+            if "memcpy" in fields:
+                memcpy[fields.get("group")] = b.get("bytes_per_second", 0) / 1e9
+        for b in medians:
+            fields = label_fields(b.get("label", ""))
             secs = seconds_per_iteration(b)
-            row = {"suite": suite, "case": name, "ns_per_iter": secs * 1e9,
-                   "bytes_per_second": b.get("bytes_per_second", ""),
+            bps = b.get("bytes_per_second", "")
+            group = fields.get("group", "")
+            row = {"suite": suite, "case": b["run_name"], "group": group,
+                   "ns_per_iter": secs * 1e9,
+                   "gbps": bps / 1e9 if bps != "" else "",
                    "items_per_second": b.get("items_per_second", ""),
-                   "numpy_ns_per_iter": "", "speedup_vs_numpy": ""}
-            label = b.get("label", "")
-            peer = dict(kv.split("=", 1) for kv in label.split() if "=" in kv)
-            if "peer" in peer:
-                np_secs = numpy_peers.measure(peer["peer"], quick=args.quick)
+                   "memcpy_gbps": memcpy.get(group, "") if group else "",
+                   "vs_memcpy": "", "numpy_ns_per_iter": "", "numpy_gbps": "",
+                   "vs_numpy": ""}
+            if row["gbps"] != "" and row["memcpy_gbps"] not in ("", 0):
+                row["vs_memcpy"] = row["gbps"] / row["memcpy_gbps"]
+            if "peer" in fields:
+                np_secs = numpy_peers.measure(fields["peer"], quick=args.quick)
                 row["numpy_ns_per_iter"] = np_secs * 1e9
-                row["speedup_vs_numpy"] = np_secs / secs
+                row["vs_numpy"] = np_secs / secs
+                if "bytes" in fields:
+                    row["numpy_gbps"] = int(fields["bytes"]) / np_secs / 1e9
             results.append(row)
 
     out_dir = os.path.join(args.build, "results")
     os.makedirs(out_dir, exist_ok=True)
     csv_path = os.path.join(out_dir, "comparison.csv")
     with open(csv_path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(results[0].keys()) if results else [])
-        w.writeheader()
-        w.writerows(results)
+        if results:
+            w = csv.DictWriter(f, fieldnames=list(results[0].keys()))
+            w.writeheader()
+            w.writerows(results)
+    png_path = os.path.join(out_dir, "comparison.png")
+    plot(results, png_path)
 
-    print(f"{'case':48} {'ns/iter':>12} {'NumPy ns':>12} {'vs NumPy':>9}")
+    print(f"{'case':44} {'ns/iter':>12} {'GB/s':>7} {'memcpy':>7} "
+          f"{'vs mcpy':>7} {'NumPy ns':>12} {'NumPy GB/s':>10} {'vs NumPy':>8}")
     for r in results:
-        np_ns = r["numpy_ns_per_iter"]
-        ratio = r["speedup_vs_numpy"]
-        print(f"{r['case'][:48]:48} {r['ns_per_iter']:12.1f} "
-              f"{np_ns if np_ns == '' else format(np_ns, '12.1f'):>12} "
-              f"{ratio if ratio == '' else format(ratio, '8.1f') + 'x':>9}")
-    print(f"(medians of {repetitions} repetitions; CSV: {csv_path})")
+        print(f"{r['case'][:44]:44} {r['ns_per_iter']:12.1f} "
+              f"{fmt(r['gbps'], '7.2f'):>7} {fmt(r['memcpy_gbps'], '7.2f'):>7} "
+              f"{fmt(r['vs_memcpy'], '7.2f'):>7} "
+              f"{fmt(r['numpy_ns_per_iter'], '12.1f'):>12} "
+              f"{fmt(r['numpy_gbps'], '10.2f'):>10} "
+              f"{fmt(r['vs_numpy'], '7.1f') + ('x' if r['vs_numpy'] != '' else ''):>8}")
+    print(f"(medians of {repetitions} repetitions; CSV {csv_path}; plot {png_path})")
 
 
 if __name__ == "__main__":

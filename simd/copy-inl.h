@@ -269,18 +269,172 @@ HWY_INLINE void TransposeSegments(D d, const T* HWY_RESTRICT from,
 // TLB-resident (and its source lines cached) while its segments are swept.
 inline constexpr size_t kTransposeBandRows = 256;
 
-// The tiled path of a transposed copy: bands of kTransposeBandRows rows.
+// Targets whose vectors can live in arrays and hold whole 128-bit blocks
+// get the in-register tile transpose; SVE and RVV vectors are sizeless and
+// SCALAR has one lane, so those use the gather path.
+#undef STRIDEKIT_REGISTER_TRANSPOSE
+#if HWY_TARGET == HWY_SVE || HWY_TARGET == HWY_SVE2 ||         \
+    HWY_TARGET == HWY_SVE_256 || HWY_TARGET == HWY_SVE2_128 || \
+    HWY_TARGET == HWY_RVV || HWY_TARGET == HWY_SCALAR
+#define STRIDEKIT_REGISTER_TRANSPOSE 0
+#else
+#define STRIDEKIT_REGISTER_TRANSPOSE 1
+#endif
+
+#if STRIDEKIT_REGISTER_TRANSPOSE
+
+// Lanes of T per 128-bit block.
+template <typename T>
+inline constexpr size_t kBlockLanes = 16 / sizeof(T);
+
+// True when TransposeSquare handles d: 32- or 64-bit lanes, whole blocks,
+// and 1, 2 or 4 blocks per vector.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE bool CanTransposeInRegisters(D d) {
+  if constexpr (sizeof(T) < 4) {
+    return false;
+  } else {
+    const size_t blocks = hn::Lanes(d) / kBlockLanes<T>;
+    return hn::Lanes(d) % kBlockLanes<T> == 0 &&
+           (blocks == 1 || blocks == 2 || blocks == 4);
+  }
+}
+
+// Transposes the N x N lane matrix v[0..N) in place (N = Lanes(d)):
+// afterwards v[j][k] holds what v[k][j] held. Requires
+// CanTransposeInRegisters(d).
+template <class D, class V, typename T = hn::TFromD<D>>
+HWY_INLINE void TransposeSquare(D d, V* v) {
+  if constexpr (sizeof(T) >= 4) {
+    constexpr size_t B = kBlockLanes<T>;
+    const size_t N = hn::Lanes(d);
+    // Within each 128-bit block position: B x B transposes per row group.
+    for (size_t g = 0; g < N; g += B) {
+      if constexpr (sizeof(T) == 4) {
+        const hn::Repartition<uint64_t, D> d64;
+        const auto t0 =
+            hn::BitCast(d64, hn::InterleaveLower(d, v[g], v[g + 1]));
+        const auto t1 =
+            hn::BitCast(d64, hn::InterleaveUpper(d, v[g], v[g + 1]));
+        const auto t2 =
+            hn::BitCast(d64, hn::InterleaveLower(d, v[g + 2], v[g + 3]));
+        const auto t3 =
+            hn::BitCast(d64, hn::InterleaveUpper(d, v[g + 2], v[g + 3]));
+        v[g] = hn::BitCast(d, hn::InterleaveLower(d64, t0, t2));
+        v[g + 1] = hn::BitCast(d, hn::InterleaveUpper(d64, t0, t2));
+        v[g + 2] = hn::BitCast(d, hn::InterleaveLower(d64, t1, t3));
+        v[g + 3] = hn::BitCast(d, hn::InterleaveUpper(d64, t1, t3));
+      } else {
+        const V lo = hn::InterleaveLower(d, v[g], v[g + 1]);
+        v[g + 1] = hn::InterleaveUpper(d, v[g], v[g + 1]);
+        v[g] = lo;
+      }
+    }
+    const size_t blocks = N / B;
+    if (blocks == 4) {
+      // Swap the off-diagonal blocks of each 2 x 2 group of adjacent blocks.
+      for (size_t i = 0; i < N; ++i) {
+        if ((i / B) % 2 != 0) continue;
+        const V a = v[i], b = v[i + B];
+        v[i] = hn::OddEvenBlocks(hn::SwapAdjacentBlocks(b), a);
+        v[i + B] = hn::OddEvenBlocks(b, hn::SwapAdjacentBlocks(a));
+      }
+    }
+    if (blocks >= 2) {
+      // Swap the off-diagonal halves.
+      const size_t half = N / 2;
+      for (size_t i = 0; i < half; ++i) {
+        const V a = v[i], b = v[i + half];
+        v[i] = hn::ConcatLowerLower(d, b, a);
+        v[i + half] = hn::ConcatUpperUpper(d, b, a);
+      }
+    }
+  }
+}
+
+// Register-tiled 2-D transpose for rows, cols multiples handled by the
+// caller: to[r * to_row + c] = from[r + c * from_col] for r in [0, N) and
+// c in [0, N), N = Lanes(d). With kStream, every destination row start must
+// be vector-aligned.
+template <bool kStream, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void TransposeTile(D d, const T* HWY_RESTRICT from, int64_t from_col,
+                              T* HWY_RESTRICT to, int64_t to_row) {
+  if constexpr (sizeof(T) >= 4) {
+    const size_t N = hn::Lanes(d);
+    hn::Vec<D> v[64 / sizeof(T)];
+    for (size_t k = 0; k < N; ++k) {
+      v[k] = hn::LoadU(d, from + static_cast<int64_t>(k) * from_col);
+    }
+    TransposeSquare(d, v);
+    for (size_t j = 0; j < N; ++j) {
+      StoreVec<kStream>(v[j], d, to + static_cast<int64_t>(j) * to_row);
+    }
+  }
+}
+
+// Register tiles over the whole N x N tiles of a band (columns outer, rows
+// inner, like TransposeSegments), then the ragged right and bottom edges by
+// rows.
+template <bool kStream, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
+                                       int64_t from_col, size_t rows,
+                                       size_t cols, T* HWY_RESTRICT to,
+                                       int64_t to_row) {
+  const size_t N = hn::Lanes(d);
+  const size_t full_rows = rows - rows % N, full_cols = cols - cols % N;
+  for (size_t c0 = 0; c0 < full_cols; c0 += N) {
+    for (size_t r0 = 0; r0 < full_rows; r0 += N) {
+      TransposeTile<kStream>(
+          d,
+          from + static_cast<int64_t>(r0) + static_cast<int64_t>(c0) * from_col,
+          from_col, to + static_cast<int64_t>(r0) * to_row + c0, to_row);
+    }
+  }
+  for (size_t r = 0; r < rows; ++r) {
+    const size_t c_begin = r < full_rows ? full_cols : 0;
+    CopyRow(d, from + r + static_cast<int64_t>(c_begin) * from_col, from_col,
+            to + static_cast<int64_t>(r) * to_row + c_begin, 1, cols - c_begin,
+            false);
+  }
+}
+
+#endif  // STRIDEKIT_REGISTER_TRANSPOSE
+
+// The tiled path of a transposed copy: bands of kTransposeBandRows rows, by
+// register tiles where the target has them (streaming only when every
+// destination row starts vector-aligned), else by aligned row segments.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
                                int64_t from_col, size_t rows, size_t cols,
                                T* HWY_RESTRICT to, int64_t to_row,
                                bool stream) {
+  const size_t vector_bytes = hn::Lanes(d) * sizeof(T);
+  const bool rows_aligned =
+      reinterpret_cast<uintptr_t>(to) % vector_bytes == 0 &&
+      (static_cast<uint64_t>(to_row) * sizeof(T)) % vector_bytes == 0;
+#if STRIDEKIT_REGISTER_TRANSPOSE
+  const bool registers =
+      CanTransposeInRegisters(d) && (!stream || rows_aligned);
+#else
+  const bool registers = false;
+  (void)rows_aligned;
+#endif
   for (size_t r0 = 0; r0 < rows; r0 += kTransposeBandRows) {
     const size_t band =
         rows - r0 < kTransposeBandRows ? rows - r0 : kTransposeBandRows;
     const T* band_from = from + r0;
     T* band_to = to + static_cast<int64_t>(r0) * to_row;
-    if (stream) {
+    if (registers) {
+#if STRIDEKIT_REGISTER_TRANSPOSE
+      if (stream) {
+        TransposeRegisterTiles<true>(d, band_from, from_col, band, cols,
+                                     band_to, to_row);
+      } else {
+        TransposeRegisterTiles<false>(d, band_from, from_col, band, cols,
+                                      band_to, to_row);
+      }
+#endif
+    } else if (stream) {
       TransposeSegments<true>(d, band_from, from_col, band, cols, band_to,
                               to_row);
     } else {
