@@ -6,11 +6,10 @@
 #include <cstring>
 #include <memory>
 #include <new>
-#include <thread>
-#include <vector>
 
 #include "copy_checks.h"
 #include "simd/copy_task.h"
+#include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/shape.h"
@@ -123,25 +122,15 @@ void CopyBox(size_t elem_size, const Operand& src, const Operand& dst,
   const bool stream =
       plan.inner_kind(0) == InnerKind::kContiguous &&
       plan.numel() >= options.stream_min_bytes / int64_t(lane_size);
-  CopyTask task{&plan,     src.data, const_cast<unsigned char*>(dst.data),
-                lane_size, 0,        plan.outer_size(),
-                stream};
-  const int threads = std::max(1, options.threads);
-  if (threads == 1 || plan.outer_size() < 2) {
-    RunCopyTask(task);
-    return;
-  }
-  const Dims bounds = PartitionOuter(plan, threads);
-  std::vector<std::thread> workers;
-  for (int i = 1; i + 1 < bounds.size(); ++i) {
+  const CopyTask task{&plan,     src.data, const_cast<unsigned char*>(dst.data),
+                      lane_size, 0,        plan.outer_size(),
+                      stream};
+  RunPartitioned(plan, options.threads, [&task](int64_t begin, int64_t end) {
     CopyTask part = task;
-    part.begin = bounds[i];
-    part.end = bounds[i + 1];
-    workers.emplace_back([part] { RunCopyTask(part); });
-  }
-  task.end = bounds[1];
-  RunCopyTask(task);
-  for (auto& w : workers) w.join();
+    part.begin = begin;
+    part.end = end;
+    RunCopyTask(part);
+  });
 }
 
 // dst[region] = fill for every position of `outer` outside `inner`: the
@@ -221,6 +210,29 @@ void Copy(size_t elem_size, const sk_view& src, const void* src_data,
         Dims(dst.ndim, 0)};
     FillOutside(elem_size, fill_op, to, target, body, options);
   }
+}
+
+Materialized Materialize(size_t elem_size, const sk_view& src,
+                         const void* src_data, const void* fill,
+                         const CopyOptions& options) {
+  CheckView(src, "materialize", 1);
+  const DimsView shape(src.shape, size_t(src.ndim));
+  const Dims strides = CContiguousStrides(shape);
+  Materialized out{nullptr, sk_view{}};
+  out.view.ndim = src.ndim;
+  for (int d = 0; d < src.ndim; ++d) {
+    out.view.shape[d] = shape[d];
+    out.view.strides[d] = strides[d];
+  }
+  const int64_t bytes =
+      CheckedMul(Numel(shape), int64_t(elem_size), "materialize");
+  out.data.reset(new (std::nothrow) unsigned char[size_t(bytes)]);
+  if (!out.data) {
+    Fail(ErrorKind::kNoMemory, "materialize: cannot allocate ", bytes,
+         " bytes");
+  }
+  Copy(elem_size, src, src_data, out.view, out.data.get(), fill, options);
+  return out;
 }
 
 void Fill(size_t elem_size, const sk_view& dst, void* dst_data,

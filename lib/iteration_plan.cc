@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <exception>
+#include <thread>
+#include <vector>
 
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
@@ -236,6 +239,32 @@ Dims PartitionOuter(const IterationPlan& plan, int parts) {
         static_cast<int64_t>(static_cast<__int128>(total) * i / k));
   }
   return bounds;
+}
+
+void RunPartitioned(const IterationPlan& plan, int threads,
+                    const std::function<void(int64_t, int64_t)>& run) {
+  if (threads <= 1 || plan.outer_size() < 2) {
+    run(0, plan.outer_size());
+    return;
+  }
+  const Dims bounds = PartitionOuter(plan, threads);
+  const int parts = bounds.size() - 1;
+  std::vector<std::exception_ptr> errors(static_cast<size_t>(parts));
+  std::vector<std::thread> workers;
+  workers.reserve(size_t(parts - 1));
+  auto guarded = [&](int i) {
+    try {
+      run(bounds[i], bounds[i + 1]);
+    } catch (...) {
+      errors[size_t(i)] = std::current_exception();
+    }
+  };
+  for (int i = 1; i < parts; ++i) workers.emplace_back(guarded, i);
+  guarded(0);
+  for (auto& w : workers) w.join();
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
 }
 
 }  // namespace stridekit

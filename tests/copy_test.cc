@@ -145,6 +145,21 @@ TEST(Copy, OverlapBehavesAsThroughATemporary) {
   EXPECT_EQ(a, (std::vector<int64_t>{6, 6, 5, 4, 3, 2, 1, 0}));
 }
 
+TEST(Materialize, TransposedViewBecomesCContiguous) {
+  const double a[6] = {0, 1, 2, 3, 4, 5};  // [2,3]
+  const Materialized m = Materialize(8, MakeView({3, 2}, {1, 3}, 0), a);
+  EXPECT_EQ(m.view.ndim, 2);
+  EXPECT_EQ(m.view.strides[0], 2);
+  EXPECT_EQ(m.view.strides[1], 1);
+  double got[6];
+  std::memcpy(got, m.data.get(), sizeof(got));
+  const double want[6] = {0, 3, 1, 4, 2, 5};
+  EXPECT_EQ(std::memcmp(got, want, sizeof(got)), 0);
+  EXPECT_SK_ERROR(Materialize(8, MakeView({1LL << 60, 4}, {0, 0}, 0), a),
+                  ErrorKind::kOverflow,
+                  "materialize: 4611686018427387904 * 8 overflows int64");
+}
+
 TEST(Fill, WritesValidPositionsOnly) {
   std::vector<uint16_t> a(12, 0);
   sk_view v = MakeView({3, 4}, {4, 1}, 0);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <random>
 #include <vector>
 
@@ -196,6 +197,29 @@ TEST(PartitionOuter, DisjointCover) {
   for (int i = 0; i + 1 < b.size(); ++i) EXPECT_LE(b[i], b[i + 1]);
   EXPECT_EQ(PartitionOuter(p, 1000).size(),
             std::min<int64_t>(p.outer_size(), 31) + 1);
+}
+
+}  // namespace
+}  // namespace stridekit
+
+namespace stridekit {
+namespace {
+
+TEST(RunPartitioned, CoversEveryPositionOnceAndRethrows) {
+  auto p = Plan({64, 3, 5}, {{{15, 5, 1}, 0}, {{1, 64, 192}, 0}});
+  std::vector<std::atomic<int>> seen(size_t(p.outer_size()));
+  RunPartitioned(p, 3, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) ++seen[size_t(i)];
+  });
+  for (auto& s : seen) EXPECT_EQ(s.load(), 1);
+  EXPECT_SK_ERROR(RunPartitioned(p, 2,
+                                 [&](int64_t begin, int64_t) {
+                                   if (begin > 0) {
+                                     Fail(ErrorKind::kNoMemory, "part ", begin);
+                                   }
+                                 }),
+                  ErrorKind::kNoMemory,
+                  StrCat("part ", PartitionOuter(p, 2)[1]));
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #define STRIDEKIT_COPY_H_
 
 #include <cstddef>
+#include <memory>
 
 #include "stridekit/stridekit.h"
 
@@ -31,6 +32,19 @@ void Copy(size_t elem_size, const sk_view& src, const void* src_data,
           const CopyOptions& options = {});
 void Fill(size_t elem_size, const sk_view& dst, void* dst_data,
           const void* value, const CopyOptions& options = {});
+
+// A fresh C-contiguous array: its bytes and the view that describes them
+// (offset 0, canonical strides, no mask).
+struct Materialized {
+  std::unique_ptr<unsigned char[]> data;
+  sk_view view;
+};
+
+// Copies the valid elements of src (masked positions read `fill`) into a
+// new C-contiguous buffer; kNoMemory if it cannot be allocated.
+Materialized Materialize(size_t elem_size, const sk_view& src,
+                         const void* src_data, const void* fill = nullptr,
+                         const CopyOptions& options = {});
 
 namespace reference {
 void Copy(size_t elem_size, const sk_view& src, const void* src_data,

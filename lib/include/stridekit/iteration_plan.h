@@ -16,6 +16,7 @@
 #define STRIDEKIT_ITERATION_PLAN_H_
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 
@@ -108,8 +109,16 @@ class ChunkIterator {
 };
 
 // Splits [0, plan.outer_size()) into `parts` disjoint, nearly equal ranges
-// (fewer when there are fewer positions); range i is [bounds[i], bounds[i+1]).
+// (fewer when there are fewer positions; at most kMaxRank - 1); range i is
+// [bounds[i], bounds[i+1]).
 Dims PartitionOuter(const IterationPlan& plan, int parts);
+
+// Runs run(begin, end) over PartitionOuter(plan, threads): the first range
+// on the calling thread, the others on std::threads joined before return.
+// `run` must be safe to call concurrently on disjoint ranges; an exception
+// from any range is rethrown after all have finished.
+void RunPartitioned(const IterationPlan& plan, int threads,
+                    const std::function<void(int64_t, int64_t)>& run);
 
 }  // namespace stridekit
 
