@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
@@ -46,10 +47,15 @@ HWY_INLINE size_t ElementsToAlignment(const T* to, size_t align_bytes,
   return head / sizeof(T) < count ? head / sizeof(T) : count;
 }
 
-// to[i] = from[i] for i < count.
+// to[i] = from[i] for i < count. Long cached copies go to the C library's
+// memcpy, which is tuned per CPU (and is what NumPy uses for them).
 template <bool kStream, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void CopyContiguous(D d, const T* HWY_RESTRICT from, size_t count,
                                T* HWY_RESTRICT to) {
+  if (!kStream && count * sizeof(T) >= 1024) {
+    std::memcpy(to, from, count * sizeof(T));
+    return;
+  }
   const size_t N = hn::Lanes(d);
   size_t i = 0;
   for (; i + 4 * N <= count; i += 4 * N) {
