@@ -273,7 +273,8 @@ HWY_INLINE void TransposeSegments(D d, const T* HWY_RESTRICT from,
 
 // Rows per band of the tiled transpose: the band's destination rows stay
 // TLB-resident (and its source lines cached) while its segments are swept.
-inline constexpr size_t kTransposeBandRows = 256;
+template <typename T>
+inline constexpr size_t kTransposeBandRows = 2048 / sizeof(T);
 
 // Targets whose vectors can live in arrays and hold whole 128-bit blocks
 // get the in-register tile transpose; SVE and RVV vectors are sizeless and
@@ -425,9 +426,9 @@ HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
   const bool registers = false;
   (void)rows_aligned;
 #endif
-  for (size_t r0 = 0; r0 < rows; r0 += kTransposeBandRows) {
+  for (size_t r0 = 0; r0 < rows; r0 += kTransposeBandRows<T>) {
     const size_t band =
-        rows - r0 < kTransposeBandRows ? rows - r0 : kTransposeBandRows;
+        rows - r0 < kTransposeBandRows<T> ? rows - r0 : kTransposeBandRows<T>;
     const T* band_from = from + r0;
     T* band_to = to + static_cast<int64_t>(r0) * to_row;
     if (registers) {
