@@ -4,11 +4,10 @@
 #include "stridekit/copy.h"
 
 #include <cstring>
-#include <memory>
-#include <new>
 
 #include "copy_checks.h"
 #include "simd/copy_task.h"
+#include "stridekit/allocation.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/iteration_plan.h"
@@ -152,7 +151,7 @@ void FillOutside(size_t elem_size, const Operand& fill, const Operand& dst,
 
 // A C-contiguous buffer standing in for an overlapping source.
 struct Temporary {
-  std::unique_ptr<unsigned char[]> bytes;
+  Buffer bytes;
   Operand op;
 };
 
@@ -163,11 +162,7 @@ Temporary CopyToTemporary(size_t elem_size, const Operand& src, const Box& box,
   for (int d = 0; d < n; ++d) shape.push_back(box.end[d] - box.begin[d]);
   const int64_t count = Numel(shape);
   Temporary t;
-  t.bytes.reset(new (std::nothrow) unsigned char[size_t(count) * elem_size]);
-  if (!t.bytes) {
-    Fail(ErrorKind::kNoMemory, "copy: cannot allocate a ", count * elem_size,
-         "-byte temporary for an overlapping source");
-  }
+  t.bytes = AllocateBuffer(count * int64_t(elem_size), "copy");
   // Strides over the full destination index space, so box offsets apply.
   const Dims strides = CContiguousStrides(shape);
   t.op = Operand{t.bytes.get(), 0, strides};
@@ -226,11 +221,7 @@ Materialized Materialize(size_t elem_size, const sk_view& src,
   }
   const int64_t bytes =
       CheckedMul(Numel(shape), int64_t(elem_size), "materialize");
-  out.data.reset(new (std::nothrow) unsigned char[size_t(bytes)]);
-  if (!out.data) {
-    Fail(ErrorKind::kNoMemory, "materialize: cannot allocate ", bytes,
-         " bytes");
-  }
+  out.data = AllocateBuffer(bytes, "materialize");
   Copy(elem_size, src, src_data, out.view, out.data.get(), fill, options);
   return out;
 }

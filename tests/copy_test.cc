@@ -160,6 +160,24 @@ TEST(Materialize, TransposedViewBecomesCContiguous) {
                   "materialize: 4611686018427387904 * 8 overflows int64");
 }
 
+TEST(Copy, AllocationFailureLeavesTheDestinationUntouched) {
+  std::vector<int32_t> a{0, 1, 2, 3, 4, 5, 6, 7};
+  const std::vector<int32_t> before = a;
+  FailAllocationAfterForTest(0);
+  EXPECT_SK_ERROR(Copy(4, MakeView({8}, {-1}, 7), a.data(),
+                       MakeView({8}, {1}, 0), a.data()),
+                  ErrorKind::kNoMemory,
+                  "copy: cannot allocate a 32-byte buffer");
+  EXPECT_EQ(a, before);
+  FailAllocationAfterForTest(0);  // Injection fails one allocation.
+  EXPECT_SK_ERROR(Materialize(4, MakeView({8}, {1}, 0), a.data()),
+                  ErrorKind::kNoMemory,
+                  "materialize: cannot allocate a 32-byte buffer");
+  FailAllocationAfterForTest(-1);
+  Copy(4, MakeView({8}, {-1}, 7), a.data(), MakeView({8}, {1}, 0), a.data());
+  EXPECT_EQ(a, (std::vector<int32_t>{7, 6, 5, 4, 3, 2, 1, 0}));
+}
+
 TEST(Fill, WritesValidPositionsOnly) {
   std::vector<uint16_t> a(12, 0);
   sk_view v = MakeView({3, 4}, {4, 1}, 0);

@@ -7,14 +7,18 @@
 // if src were first copied to a temporary. Element sizes 1, 2, 4, 8 and 16.
 // Fill writes `value` to every valid position of dst.
 //
+// Failure guarantee: every check runs, and an overlapping source's temporary
+// is allocated, before the first write, so a thrown error (including
+// kNoMemory) leaves dst untouched.
+//
 // These run on the active target (see targets); the reference versions are
 // the plain per-element loops the equivalence tests compare against.
 #ifndef STRIDEKIT_COPY_H_
 #define STRIDEKIT_COPY_H_
 
 #include <cstddef>
-#include <memory>
 
+#include "stridekit/allocation.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit {
@@ -36,7 +40,7 @@ void Fill(size_t elem_size, const sk_view& dst, void* dst_data,
 // A fresh C-contiguous array: its bytes and the view that describes them
 // (offset 0, canonical strides, no mask).
 struct Materialized {
-  std::unique_ptr<unsigned char[]> data;
+  Buffer data;
   sk_view view;
 };
 
