@@ -7,11 +7,12 @@ namespace {
 
 // The element size of a C dtype; kUnsupported for an unknown value.
 size_t ElemSize(sk_dtype t, const char* op) {
-  if (!stridekit::IsValidDType(static_cast<int32_t>(t))) {
+  const int32_t raw = stridekit::capi::RawEnumValue(t);
+  if (!stridekit::IsValidDType(raw)) {
     stridekit::Fail(stridekit::ErrorKind::kUnsupported, op, ": unknown dtype ",
-                    static_cast<int32_t>(t));
+                    raw);
   }
-  return stridekit::DTypeSize(static_cast<stridekit::DType>(t));
+  return stridekit::DTypeSize(static_cast<stridekit::DType>(raw));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #ifndef STRIDEKIT_LIB_C_API_INTERNAL_H_
 #define STRIDEKIT_LIB_C_API_INTERNAL_H_
 
+#include <cstring>
 #include <new>
 #include <span>
 
@@ -48,6 +49,16 @@ inline std::span<const int64_t> ArrayArg(int32_t ndim, const int64_t* p,
   }
   if (ndim > 0) RequireNonNull(p, op, what);
   return {p, size_t(ndim)};
+}
+
+// The integer a caller passed for a C enum parameter, read without an enum
+// load: callers in other languages may pass values outside the enum.
+template <typename Enum>
+inline int32_t RawEnumValue(const Enum& value) {
+  static_assert(sizeof(Enum) == sizeof(int32_t));
+  int32_t raw;
+  std::memcpy(&raw, &value, sizeof(raw));
+  return raw;
 }
 
 // Copies d into out (which has room for d.size() entries).

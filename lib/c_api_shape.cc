@@ -37,8 +37,9 @@ const char* sk_last_error(void) { return stridekit::capi::last_error.c_str(); }
 const char* sk_version(void) { return STRIDEKIT_VERSION_STRING; }
 
 size_t sk_dtype_size(sk_dtype t) {
-  if (!stridekit::IsValidDType(static_cast<int32_t>(t))) return 0;
-  return stridekit::DTypeSize(static_cast<stridekit::DType>(t));
+  const int32_t raw = stridekit::capi::RawEnumValue(t);
+  if (!stridekit::IsValidDType(raw)) return 0;
+  return stridekit::DTypeSize(static_cast<stridekit::DType>(raw));
 }
 
 sk_status sk_numel(int32_t ndim, const int64_t* shape, int64_t* out) {

@@ -1,5 +1,7 @@
 #include "copy_checks.h"
 
+#include <algorithm>
+
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
 #include "view_check.h"
@@ -23,17 +25,47 @@ void CheckData(const sk_view& v, const void* data, const char* op,
   }
 }
 
-// A broadcast destination (stride 0 on an axis longer than 1) would be
-// written several times per element: NumPy marks such views read-only. A
-// view with no valid element writes nothing and passes.
-void CheckWriteable(const sk_view& dst, const char* op) {
+// A destination must not write one memory location twice. A broadcast
+// axis (stride 0, longer than 1) is the common case, which NumPy marks
+// read-only. Beyond that the check is the cheap sufficient one: over the
+// valid box, sorted by |stride|, each axis must step past everything the
+// smaller axes reach. It rejects every self-overlapping layout and accepts
+// all ordinary ones (permuted, sliced, reversed, padded); exotic
+// non-overlapping interleavings such as strides [4,6] over [3,2] are
+// rejected too. A view with no valid element writes nothing and passes.
+void CheckDistinctPositions(const sk_view& dst, const char* op) {
   if (ValidSpan(dst).empty()) return;
+  struct Axis {
+    uint64_t extent, stride;  // Unsigned: |INT64_MIN| is a valid stride.
+  } axes[SK_MAX_NDIM];
+  int n = 0;
   for (int d = 0; d < dst.ndim; ++d) {
-    if (dst.strides[d] == 0 && dst.shape[d] > 1) {
+    const int64_t extent =
+        dst.has_mask ? dst.mask_end[d] - dst.mask_begin[d] : dst.shape[d];
+    if (extent <= 1) continue;
+    if (dst.strides[d] == 0) {
       Fail(ErrorKind::kInvalidArgument, op,
            ": destination is a broadcast view (stride 0 on axis ", d,
            " of size ", dst.shape[d], ") and is not writeable");
     }
+    const uint64_t stride = static_cast<uint64_t>(dst.strides[d]);
+    axes[n++] = {static_cast<uint64_t>(extent),
+                 dst.strides[d] < 0 ? uint64_t{0} - stride : stride};
+  }
+  std::sort(axes, axes + n,
+            [](const Axis& a, const Axis& b) { return a.stride < b.stride; });
+  // Largest offset the smaller axes reach: at most the view's span, which
+  // CheckView bounded, so it fits.
+  uint64_t reach = 0;
+  for (int i = 0; i < n; ++i) {
+    if (axes[i].stride <= reach) {
+      Fail(ErrorKind::kInvalidArgument, op,
+           ": destination positions may share memory (strides ",
+           ToString(DimsView(dst.strides, size_t(dst.ndim))), " over shape ",
+           ToString(DimsView(dst.shape, size_t(dst.ndim))),
+           "); a destination must write each location once");
+    }
+    reach += (axes[i].extent - 1) * axes[i].stride;
   }
 }
 
@@ -56,7 +88,7 @@ void CheckCopyArguments(size_t elem_size, const sk_view& src,
     Fail(ErrorKind::kInvalidArgument, op, ": cannot broadcast source shape ",
          ToString(src_shape), " to destination shape ", ToString(dst_shape));
   }
-  CheckWriteable(dst, op);
+  CheckDistinctPositions(dst, op);
   CheckData(dst, dst_data, op, "destination");
   if (Numel(dst_shape) > 0) CheckData(src, src_data, op, "source");
 }
@@ -68,7 +100,7 @@ void CheckFillArguments(size_t elem_size, const sk_view& dst,
   if (value == nullptr) {
     Fail(ErrorKind::kInvalidArgument, "fill: value is NULL");
   }
-  CheckWriteable(dst, "fill");
+  CheckDistinctPositions(dst, "fill");
   CheckData(dst, dst_data, "fill", "destination");
 }
 

@@ -11,8 +11,8 @@ namespace stridekit {
 
 // Element size in {1, 2, 4, 8, 16}, both views checked (view_check.h), data
 // pointers non-null unless the view is empty, and src broadcastable to dst
-// (src rank <= dst rank, each src dim equal to dst's or 1), and dst not a
-// broadcast view. Distinct dst positions must not share memory (unchecked).
+// (src rank <= dst rank, each src dim equal to dst's or 1), and no two valid
+// dst positions sharing memory (see CheckDistinctPositions in the .cc).
 void CheckCopyArguments(size_t elem_size, const sk_view& src,
                         const void* src_data, const sk_view& dst,
                         const void* dst_data, const char* op);

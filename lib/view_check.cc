@@ -62,11 +62,16 @@ void CheckView(const sk_view& v, const char* op, int64_t elem_size) {
 }
 
 OffsetSpan ValidSpan(const sk_view& v) {
-  OffsetSpan span{v.offset, v.offset + 1};
+  // Emptiness first: CheckView bounds offsets only for non-empty views.
   for (int d = 0; d < v.ndim; ++d) {
     const int64_t first = v.has_mask ? v.mask_begin[d] : 0;
     const int64_t end = v.has_mask ? v.mask_end[d] : v.shape[d];
     if (end <= first) return {};
+  }
+  OffsetSpan span{v.offset, v.offset + 1};
+  for (int d = 0; d < v.ndim; ++d) {
+    const int64_t first = v.has_mask ? v.mask_begin[d] : 0;
+    const int64_t end = v.has_mask ? v.mask_end[d] : v.shape[d];
     const int64_t a = first * v.strides[d], b = (end - 1) * v.strides[d];
     span.lo += a < b ? a : b;
     span.hi += a < b ? b : a;

@@ -178,6 +178,29 @@ TEST(Copy, AllocationFailureLeavesTheDestinationUntouched) {
   EXPECT_EQ(a, (std::vector<int32_t>{7, 6, 5, 4, 3, 2, 1, 0}));
 }
 
+// Inputs the fuzzer found; under the sanitizer build any UB here fails.
+TEST(Copy, FuzzRegressions) {
+  int64_t data[4] = {};
+  // An empty view whose non-empty axes alone would overflow (ValidSpan used
+  // to multiply before noticing the empty axis).
+  const sk_view empty = MakeView({4294967296, 0}, {549755813888, 1}, 0);
+  Copy(8, empty, data, empty, data);
+  // A stride of INT64_MIN: |stride| is not an int64 (the distinct-position
+  // check used to negate it).
+  EXPECT_SK_ERROR(Copy(8, MakeView({2}, {1}, 0), data,
+                       MakeView({2}, {INT64_MIN}, INT64_MAX), data),
+                  ErrorKind::kOverflow,
+                  "copy: byte offsets of view offset 9223372036854775807 span "
+                  "[-1, 9223372036854775807] with element size 8 overflow "
+                  "int64");
+  EXPECT_SK_ERROR(
+      Fill(1, MakeView({3}, {INT64_MIN / 2}, INT64_MAX), data, data),
+      ErrorKind::kOverflow,
+      "fill: byte offsets of view offset 9223372036854775807 span "
+      "[-1, 9223372036854775807] with element size 1 overflow "
+      "int64");
+}
+
 TEST(Fill, WritesValidPositionsOnly) {
   std::vector<uint16_t> a(12, 0);
   sk_view v = MakeView({3, 4}, {4, 1}, 0);
@@ -205,6 +228,11 @@ TEST(Copy, Errors) {
                   ErrorKind::kInvalidArgument,
                   "copy: destination is a broadcast view (stride 0 on axis 0 "
                   "of size 2) and is not writeable");
+  EXPECT_SK_ERROR(Copy(8, v, data, MakeView({2, 3}, {1, 1}, 0), data),
+                  ErrorKind::kInvalidArgument,
+                  "copy: destination positions may share memory (strides "
+                  "[1,1] over shape [2,3]); a destination must write each "
+                  "location once");
   sk_view bad = v;
   bad.ndim = 33;
   EXPECT_SK_ERROR(Copy(8, v, data, bad, data), ErrorKind::kInvalidArgument,

@@ -79,6 +79,19 @@ sk_status sk_broadcast_shapes(int32_t n, const int32_t* ndims,
                               const int64_t* const* shapes, int32_t* out_ndim,
                               int64_t* out_shape);
 
+/* ---- Data kernels ----
+ * A kernel reads element i of view v at
+ * ((char*)data) + (v.offset + sum i_d*v.strides[d]) * size. Inputs broadcast
+ * to the output's shape (NumPy rules). Masked-out input positions read the
+ * fill value; masked-out output positions are not written. When an input
+ * overlaps the output in memory the result is as if every input were first
+ * copied to a temporary. */
+sk_status sk_copy(sk_dtype t, const sk_view* src, const void* src_data,
+                  const sk_view* dst, void* dst_data,
+                  const void* fill /* NULL: zero */);
+sk_status sk_fill(sk_dtype t, const sk_view* dst, void* dst_data,
+                  const void* value);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

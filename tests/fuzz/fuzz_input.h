@@ -1,0 +1,89 @@
+// Decodes fuzzer bytes into values: a cursor that yields integers (biased
+// towards interesting ones: 0, 1, -1, extremes, small), and sk_view structs
+// with arbitrary, including hostile, fields.
+#ifndef STRIDEKIT_TESTS_FUZZ_FUZZ_INPUT_H_
+#define STRIDEKIT_TESTS_FUZZ_FUZZ_INPUT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "stridekit/stridekit.h"
+
+namespace stridekit::fuzz {
+
+class FuzzInput {
+ public:
+  FuzzInput(const uint8_t* data, size_t size) : data_(data), size_(size) {}
+
+  bool empty() const { return pos_ >= size_; }
+
+  uint8_t Byte() { return pos_ < size_ ? data_[pos_++] : 0; }
+
+  // A small integer in [lo, hi].
+  int64_t Range(int64_t lo, int64_t hi) {
+    const uint64_t span = static_cast<uint64_t>(hi - lo) + 1;
+    uint64_t v = 0;
+    for (int i = 0; i < 8 && span > (uint64_t{1} << (8 * i)); ++i) {
+      v = (v << 8) | Byte();
+    }
+    return lo + static_cast<int64_t>(span == 0 ? v : v % span);
+  }
+
+  // Any int64, most often a small or boundary value.
+  int64_t Int() {
+    switch (Byte() % 8) {
+      case 0:
+        return Range(-4, 4);
+      case 1:
+        return Range(0, 64);
+      case 2: {
+        const int64_t kEdges[] = {std::numeric_limits<int64_t>::min(),
+                                  std::numeric_limits<int64_t>::max(),
+                                  int64_t{1} << 31,
+                                  int64_t{1} << 32,
+                                  int64_t{1} << 62,
+                                  -(int64_t{1} << 62),
+                                  std::numeric_limits<int64_t>::max() / 2};
+        return kEdges[Byte() % 7];
+      }
+      case 3: {
+        uint64_t v = 0;
+        for (int i = 0; i < 8; ++i) v = (v << 8) | Byte();
+        int64_t r;
+        std::memcpy(&r, &v, sizeof(r));
+        return r;
+      }
+      default:
+        return Range(-16, 16);
+    }
+  }
+
+  // An sk_view whose fields are arbitrary: ndim may exceed SK_MAX_NDIM or
+  // be negative, dims and strides may be hostile, the mask may be anything.
+  // With `tame`, values stay small so that most views are valid.
+  sk_view View(bool tame) {
+    sk_view v{};
+    v.ndim = tame ? int32_t(Range(0, 5)) : int32_t(Int());
+    v.has_mask = Byte() % 4 == 0 ? int32_t(tame ? 1 : Int()) : 0;
+    v.offset = tame ? Range(-8, 64) : Int();
+    const int n = v.ndim < 0 ? 0 : v.ndim > SK_MAX_NDIM ? SK_MAX_NDIM : v.ndim;
+    for (int d = 0; d < n; ++d) {
+      v.shape[d] = tame ? Range(0, 6) : Int();
+      v.strides[d] = tame ? Range(-12, 12) : Int();
+      v.mask_begin[d] = tame ? Range(-1, 6) : Int();
+      v.mask_end[d] = tame ? Range(-1, 7) : Int();
+    }
+    return v;
+  }
+
+ private:
+  const uint8_t* data_;
+  size_t size_;
+  size_t pos_ = 0;
+};
+
+}  // namespace stridekit::fuzz
+
+#endif  // STRIDEKIT_TESTS_FUZZ_FUZZ_INPUT_H_
