@@ -42,7 +42,8 @@ def index_table(benchmarks):
     """Rows: kernel, case, n, target, Melem/s, speedup vs reference, ..."""
     by_key = {}
     for b in benchmarks:
-        group, case, target_and_n = b["name"].split("/", 2)
+        name = b["name"].removesuffix("/real_time")
+        group, case, target_and_n = name.split("/", 2)
         target, n = target_and_n.rsplit("/", 1)
         by_key[(group, case, int(n), target)] = b
     rows = []

@@ -143,7 +143,8 @@ void RegisterAll(int64_t max_n) {
           max_n);
     }
   }
-  ApplySizes(benchmark::RegisterBenchmark("Memset/memset", Memset), max_n);
+  ApplySizes(benchmark::RegisterBenchmark("Memset/memset/memset", Memset),
+             max_n);
 }
 
 }  // namespace

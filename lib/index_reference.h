@@ -33,9 +33,10 @@ void RavelBatch(int64_t n, const int64_t* indices, DimsView strides,
 // ---- UnravelBatch: C-order multi-indices of flat indices in [0, numel).
 
 // Vector targets divide with a double-precision reciprocal, exact while the
-// dividend is below 2^52 (see simd/index_kernels-inl.h). For shapes with more
-// elements they run UnravelRow for every row.
-inline constexpr int64_t kMaxReciprocalNumel = int64_t{1} << 52;
+// dividend is below 2^51 (DivideSmall in simd/index_kernels-inl.h). For
+// shapes with more elements they run UnravelRow (hardware division) for
+// every row.
+inline constexpr int64_t kMaxReciprocalNumel = int64_t{1} << 51;
 
 // Writes the multi-index of flat[i] = `flat` to `out_row` (shape.size()
 // entries); throws kOutOfRange naming `i` unless 0 <= flat < numel, where

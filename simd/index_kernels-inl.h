@@ -95,24 +95,19 @@ HWY_INLINE hn::Vec<hn::RebindToSigned<DF>> SmallDoubleToInt(DF df, VF v) {
 }
 
 // Sets `quotient` = floor(dividend / divisor) and `remainder` = dividend -
-// quotient * divisor, for integer-valued 0 <= dividend < 2^52, integer
-// divisor >= 1 and `reciprocal` = fl(1 / divisor). The rounded product
-// dividend * reciprocal has a relative error below 2^-52, so an absolute
-// error below dividend / divisor * 2^-52 < 1: truncation is off by at most
-// one. The remainder is exact with or without FMA (q * divisor is an integer
-// of at most 2^53), and its sign and size tell which correction applies.
+// quotient * divisor, for integer-valued 0 <= dividend < 2^51, integer
+// divisor >= 1 and `reciprocal` = fl(1 / divisor). With dividend = q * divisor
+// + r, x = (dividend + 0.5) / divisor lies at least 0.5 / divisor inside
+// (q, q + 1). The rounded product (dividend + 0.5) * reciprocal has a relative
+// error of at most 2^-52 + 2^-106, an absolute error below 0.5 / divisor while
+// dividend + 0.5 < 2^51 * (1 - 2^-54), so it truncates to q exactly. The
+// remainder is exact with or without FMA: q * divisor <= dividend < 2^51.
 template <class DF, class VF>
 HWY_INLINE void DivideSmall(DF df, VF dividend, VF divisor, VF reciprocal,
                             VF& quotient, VF& remainder) {
-  const VF one = hn::Set(df, 1.0);
-  VF q = hn::Trunc(hn::Mul(dividend, reciprocal));
-  VF r = hn::NegMulAdd(q, divisor, dividend);
-  const auto q_too_large = hn::Lt(r, hn::Zero(df));
-  q = hn::Sub(q, hn::IfThenElseZero(q_too_large, one));
-  r = hn::Add(r, hn::IfThenElseZero(q_too_large, divisor));
-  const auto q_too_small = hn::Ge(r, divisor);
-  quotient = hn::Add(q, hn::IfThenElseZero(q_too_small, one));
-  remainder = hn::Sub(r, hn::IfThenElseZero(q_too_small, divisor));
+  quotient =
+      hn::Trunc(hn::Mul(hn::Add(dividend, hn::Set(df, 0.5)), reciprocal));
+  remainder = hn::NegMulAdd(quotient, divisor, dividend);
 }
 
 // Divides `rest` by shape axis `axis` in place and sets `remainder`.
@@ -125,7 +120,7 @@ HWY_INLINE void DivideByAxis(DF df, const double* HWY_RESTRICT divisors,
 }
 
 // Writes the multi-indices of the N flat indices `flat` (each in
-// [0, numel), numel <= 2^52) to out[0, N * ndim). kRank is the rank for
+// [0, numel), numel <= 2^51) to out[0, N * ndim). kRank is the rank for
 // ranks 1 to 4 (interleaved stores), 0 for any rank (scatter).
 template <int kRank, class D>
 HWY_INLINE void UnravelVector(D d, hn::Vec<D> flat, int64_t ndim,

@@ -193,15 +193,18 @@ TEST_P(IndexKernelsTest, UnravelBatchMatchesReference) {
 }
 
 // Divisors and dividends at the edge of the reciprocal route's range: the
-// element count is exactly 2^52, 2^52 - 1 or just above 2^52.
+// element count is exactly 2^51 (the largest divided by reciprocals), just
+// below it, or just above it (exact scalar rows).
 TEST_P(IndexKernelsTest, UnravelBatchIsExactAtTheReciprocalLimit) {
-  const int64_t two52 = int64_t{1} << 52;
-  const std::vector<Dims> shapes = {{int64_t{1} << 26, int64_t{1} << 26},
-                                    {3, 5, 1501199875790165 / 5},
-                                    {two52 - 1},
-                                    {4503599627370497},
-                                    {67108859, 67108879},
-                                    {2, two52 / 2 + 1}};
+  const int64_t two51 = int64_t{1} << 51;
+  const std::vector<Dims> shapes = {{int64_t{1} << 26, int64_t{1} << 25},
+                                    {3, 5, (two51 - 1) / 15},
+                                    {two51 - 1},
+                                    {two51 + 1},
+                                    {67108859, 33554393},
+                                    {33554393, 67108859},
+                                    {2, 3, 375299968947541},
+                                    {2, two51 / 2 + 1}};
   for (const Dims& shape : shapes) {
     const int64_t numel = Numel(shape);
     std::vector<int64_t> flat;
