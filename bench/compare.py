@@ -8,7 +8,10 @@ repetitions, medians). A case's label may carry key=value fields:
   bytes=<n>     bytes moved per iteration (read + write), for NumPy's GB/s.
 Prints one table, writes it as CSV to <build>/results/comparison.csv and
 plots GB/s per data-movement case (stridekit, NumPy, memcpy) to
-<build>/results/comparison.png.
+<build>/results/comparison.png. index_bench gets its own table: per kernel,
+case, batch size n and target, elements/s and the speedup over the
+"reference" target, ViewOffsets against memset of the same bytes and
+UnravelBatch against np.unravel_index (index_kernels.csv).
 """
 import argparse
 import csv
@@ -16,18 +19,93 @@ import json
 import os
 import subprocess
 import sys
+import timeit
+
+import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy_peers  # noqa: E402
 
 
-def run_suite(exe, repetitions, min_time, bench_filter):
+# The shape of index_bench's UnravelBatch/rank4 cases.
+UNRAVEL_SHAPE = (37, 1000, 999, 1023)
+
+
+def numpy_unravel_elements_per_second(n):
+    """np.unravel_index of n random flat indices into UNRAVEL_SHAPE."""
+    rng = np.random.default_rng(42)
+    flat = rng.integers(0, int(np.prod(UNRAVEL_SHAPE)), size=n, dtype=np.int64)
+    timer = timeit.Timer(lambda: np.unravel_index(flat, UNRAVEL_SHAPE))
+    number, _ = timer.autorange()
+    return n * number / min(timer.repeat(repeat=3, number=number))
+
+
+def index_table(benchmarks):
+    """Rows: kernel, case, n, target, Melem/s, speedup vs reference, ..."""
+    by_key = {}
+    for b in benchmarks:
+        name = b["name"].removesuffix("/real_time")
+        group, case, target_and_n = name.split("/", 2)
+        target, n = target_and_n.rsplit("/", 1)
+        by_key[(group, case, int(n), target)] = b
+    rows = []
+    numpy_cache = {}
+    for (group, case, n, target), b in sorted(by_key.items()):
+        if group == "Memset":
+            continue
+        eps = b["items_per_second"]
+        ref = by_key.get((group, case, n, "reference"))
+        row = {"kernel": group, "case": case, "n": n, "target": target,
+               "Melem/s": eps / 1e6,
+               "x reference": eps / ref["items_per_second"] if ref else "",
+               "GB/s": b["bytes_per_second"] / 1e9,
+               "x memset": "", "x numpy": ""}
+        memset = by_key.get(("Memset", "memset", n, "memset"))
+        if group == "ViewOffsets" and memset:
+            row["x memset"] = b["bytes_per_second"] / memset["bytes_per_second"]
+        if group == "UnravelBatch":
+            if n not in numpy_cache:
+                numpy_cache[n] = numpy_unravel_elements_per_second(n)
+            row["x numpy"] = eps / numpy_cache[n]
+        rows.append(row)
+    for n, eps in sorted(numpy_cache.items()):
+        rows.append({"kernel": "np.unravel_index", "case": "rank4", "n": n,
+                     "target": "numpy", "Melem/s": eps / 1e6, "x reference": "",
+                     "GB/s": eps * 32 / 1e9, "x memset": "", "x numpy": 1.0})
+    for (group, case, n, target), b in sorted(by_key.items()):
+        if group == "Memset":
+            rows.append({"kernel": "memset", "case": "", "n": n,
+                         "target": "libc", "Melem/s": b["items_per_second"] / 1e6,
+                         "x reference": "", "GB/s": b["bytes_per_second"] / 1e9,
+                         "x memset": 1.0, "x numpy": ""})
+    return rows
+
+
+def print_table(rows):
+    columns = list(rows[0].keys())
+    def cell(v):
+        return f"{v:.2f}" if isinstance(v, float) else str(v)
+    widths = [max(len(c), *(len(cell(r[c])) for r in rows)) for c in columns]
+    print("  ".join(c.rjust(w) for c, w in zip(columns, widths)))
+    for r in rows:
+        print("  ".join(cell(r[c]).rjust(w) for c, w in zip(columns, widths)))
+
+
+def write_csv(rows, path):
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def run_suite(exe, repetitions, min_time, bench_filter, extra=()):
     cmd = [exe, "--benchmark_format=json",
            f"--benchmark_repetitions={repetitions}",
            "--benchmark_report_aggregates_only=true",
            f"--benchmark_min_time={min_time}"]
     if bench_filter:
         cmd.append(f"--benchmark_filter={bench_filter}")
+    cmd += list(extra)
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     return [b for b in json.loads(out)["benchmarks"]
             if b.get("aggregate_name") == "median"]
@@ -96,10 +174,17 @@ def main():
     suites = sorted(f for f in os.listdir(bench_dir)
                     if f.endswith("_bench") and args.suite in f)
     results = []
+    index_rows = []
     for suite in suites:
         print(f"running {suite} ...", file=sys.stderr)
+        extra = ["--max_n=1e6"] if args.quick and suite == "index_bench" else []
         medians = run_suite(os.path.join(bench_dir, suite), repetitions,
-                            min_time, args.filter)
+                            min_time, args.filter, extra)
+        if suite == "index_bench":
+            # Per kernel x target x n: speedup over the reference target.
+            index_rows = index_table([dict(b, name=b["run_name"])
+                                      for b in medians])
+            continue
         memcpy = {}
         for b in medians:
             fields = label_fields(b.get("label", ""))
@@ -148,6 +233,12 @@ def main():
               f"{fmt(r['numpy_gbps'], '10.2f'):>10} "
               f"{fmt(r['vs_numpy'], '7.1f') + ('x' if r['vs_numpy'] != '' else ''):>8}")
     print(f"(medians of {repetitions} repetitions; CSV {csv_path}; plot {png_path})")
+    if index_rows:
+        print("\n== batch index kernels (elements/s per target)")
+        print_table(index_rows)
+        index_csv = os.path.join(out_dir, "index_kernels.csv")
+        write_csv(index_rows, index_csv)
+        print(f"(CSV {index_csv})")
 
 
 if __name__ == "__main__":

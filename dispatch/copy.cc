@@ -6,13 +6,14 @@
 #include <cstring>
 
 #include "copy_checks.h"
+#include "dispatch/target_registry.h"
 #include "simd/copy_task.h"
+#include "strided_layout.h"
 #include "stridekit/allocation.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/shape.h"
-#include "view_check.h"
 
 namespace stridekit {
 namespace {
@@ -96,10 +97,10 @@ std::pair<const unsigned char*, const unsigned char*> ByteRange(
           op.data + (hi + 1) * int64_t(elem_size)};
 }
 
-// Runs dst[box] = src[box] through a plan on the active target. Element
-// size 16 moves as pairs of 8-byte lanes.
-void CopyBox(size_t elem_size, const Operand& src, const Operand& dst,
-             const Box& box, const CopyOptions& options) {
+// Runs dst[box] = src[box] through a plan on the target in table slot
+// `slot`. Element size 16 moves as pairs of 8-byte lanes.
+void CopyBox(size_t slot, size_t elem_size, const Operand& src,
+             const Operand& dst, const Box& box, const CopyOptions& options) {
   Dims shape;
   OperandLayout layouts[2];
   const Operand* ops[2] = {&dst, &src};
@@ -124,26 +125,26 @@ void CopyBox(size_t elem_size, const Operand& src, const Operand& dst,
   const CopyTask task{&plan,     src.data, const_cast<unsigned char*>(dst.data),
                       lane_size, 0,        plan.outer_size(),
                       stream};
-  RunPartitioned(plan, options.threads, [&task](int64_t begin, int64_t end) {
+  RunPartitioned(plan, options.threads, [&](int64_t begin, int64_t end) {
     CopyTask part = task;
     part.begin = begin;
     part.end = end;
-    RunCopyTask(part);
+    dispatch::NoteKernelRan(simd::RunCopyTask(slot, part));
   });
 }
 
 // dst[region] = fill for every position of `outer` outside `inner`: the
 // complement of a box in a box is at most two slabs per axis.
-void FillOutside(size_t elem_size, const Operand& fill, const Operand& dst,
-                 const Box& outer, const Box& inner,
+void FillOutside(size_t slot, size_t elem_size, const Operand& fill,
+                 const Operand& dst, const Box& outer, const Box& inner,
                  const CopyOptions& options) {
   Box slab = outer;
   for (int d = 0; d < outer.begin.size(); ++d) {
     slab.end[d] = inner.begin[d];
-    if (!slab.empty()) CopyBox(elem_size, fill, dst, slab, options);
+    if (!slab.empty()) CopyBox(slot, elem_size, fill, dst, slab, options);
     slab.begin[d] = inner.end[d];
     slab.end[d] = outer.end[d];
-    if (!slab.empty()) CopyBox(elem_size, fill, dst, slab, options);
+    if (!slab.empty()) CopyBox(slot, elem_size, fill, dst, slab, options);
     slab.begin[d] = inner.begin[d];
     slab.end[d] = inner.end[d];
   }
@@ -155,8 +156,8 @@ struct Temporary {
   Operand op;
 };
 
-Temporary CopyToTemporary(size_t elem_size, const Operand& src, const Box& box,
-                          const CopyOptions& options) {
+Temporary CopyToTemporary(size_t slot, size_t elem_size, const Operand& src,
+                          const Box& box, const CopyOptions& options) {
   const int n = box.begin.size();
   Dims shape;
   for (int d = 0; d < n; ++d) shape.push_back(box.end[d] - box.begin[d]);
@@ -167,7 +168,7 @@ Temporary CopyToTemporary(size_t elem_size, const Operand& src, const Box& box,
   const Dims strides = CContiguousStrides(shape);
   t.op = Operand{t.bytes.get(), 0, strides};
   t.op.offset = -BoxOffset(Operand{nullptr, 0, strides}, box);
-  CopyBox(elem_size, src, t.op, box, options);
+  CopyBox(slot, elem_size, src, t.op, box, options);
   return t;
 }
 
@@ -177,6 +178,13 @@ void Copy(size_t elem_size, const sk_view& src, const void* src_data,
           const sk_view& dst, void* dst_data, const void* fill,
           const CopyOptions& options) {
   CheckCopyArguments(elem_size, src, src_data, dst, dst_data, "copy");
+  const dispatch::Target& selected = dispatch::SelectedTarget("copy");
+  if (selected.IsReference()) {
+    reference::Copy(elem_size, src, src_data, dst, dst_data, fill);
+    dispatch::NoteKernelRan(0);
+    return;
+  }
+  const size_t slot = selected.table_slot;
   const Box target = ValidBox(dst);
   if (target.empty()) return;
   Box src_valid;
@@ -193,24 +201,24 @@ void Copy(size_t elem_size, const sk_view& src, const void* src_data,
                                   to.data + to.offset * int64_t(elem_size) &&
                               from.strides == to.strides;
     if (src_lo < dst_hi && dst_lo < src_hi && !same_mapping) {
-      temporary = CopyToTemporary(elem_size, from, body, options);
+      temporary = CopyToTemporary(slot, elem_size, from, body, options);
       from = temporary.op;
     }
-    CopyBox(elem_size, from, to, body, options);
+    CopyBox(slot, elem_size, from, to, body, options);
   }
   if (!(body.begin == target.begin && body.end == target.end)) {
     static const unsigned char kZeros[16] = {};
     const Operand fill_op{
         static_cast<const unsigned char*>(fill ? fill : kZeros), 0,
         Dims(dst.ndim, 0)};
-    FillOutside(elem_size, fill_op, to, target, body, options);
+    FillOutside(slot, elem_size, fill_op, to, target, body, options);
   }
 }
 
 Materialized Materialize(size_t elem_size, const sk_view& src,
                          const void* src_data, const void* fill,
                          const CopyOptions& options) {
-  CheckView(src, "materialize", 1);
+  CheckStridedLayout(src, "materialize");
   const DimsView shape(src.shape, size_t(src.ndim));
   const Dims strides = CContiguousStrides(shape);
   Materialized out{nullptr, sk_view{}};

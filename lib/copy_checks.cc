@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "strided_layout.h"
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
-#include "view_check.h"
 
 namespace stridekit {
 namespace {
@@ -15,6 +15,11 @@ void CheckElemSize(size_t elem_size, const char* op) {
     Fail(ErrorKind::kUnsupported, op, ": element size ", elem_size,
          " is not 1, 2, 4, 8 or 16 bytes");
   }
+}
+
+void CheckLayout(const sk_view& v, size_t elem_size, const char* op) {
+  CheckStridedLayout(v, op);
+  CheckByteOffsets(v, int64_t(elem_size), op);
 }
 
 void CheckData(const sk_view& v, const void* data, const char* op,
@@ -75,8 +80,8 @@ void CheckCopyArguments(size_t elem_size, const sk_view& src,
                         const void* src_data, const sk_view& dst,
                         const void* dst_data, const char* op) {
   CheckElemSize(elem_size, op);
-  CheckView(src, op, int64_t(elem_size));
-  CheckView(dst, op, int64_t(elem_size));
+  CheckLayout(src, elem_size, op);
+  CheckLayout(dst, elem_size, op);
   const DimsView src_shape(src.shape, size_t(src.ndim));
   const DimsView dst_shape(dst.shape, size_t(dst.ndim));
   bool ok = src.ndim <= dst.ndim;
@@ -96,7 +101,7 @@ void CheckCopyArguments(size_t elem_size, const sk_view& src,
 void CheckFillArguments(size_t elem_size, const sk_view& dst,
                         const void* dst_data, const void* value) {
   CheckElemSize(elem_size, "fill");
-  CheckView(dst, "fill", int64_t(elem_size));
+  CheckLayout(dst, elem_size, "fill");
   if (value == nullptr) {
     Fail(ErrorKind::kInvalidArgument, "fill: value is NULL");
   }

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "copy_checks.h"
+#include "strided_layout.h"
 #include "stridekit/copy.h"
 #include "stridekit/shape.h"
-#include "view_check.h"
 
 namespace stridekit::reference {
 namespace {

@@ -1,6 +1,7 @@
 // Per-target copy executors: walk a plan's outer positions and run the row or
 // tile kernels of copy-inl.h on each.
 #include "simd/copy_task.h"
+#include "simd/dispatch_table.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/copy.cc"
@@ -45,20 +46,25 @@ void RunCopyTaskFor(const CopyTask& task) {
   if (stream) hwy::FlushStream();
 }
 
-}  // namespace
-
-void RunCopyTask(const CopyTask& task) {
+int64_t RunCopyTaskKernel(const CopyTask& task) {
   switch (task.elem_size) {
     case 1:
-      return RunCopyTaskFor<uint8_t>(task);
+      RunCopyTaskFor<uint8_t>(task);
+      break;
     case 2:
-      return RunCopyTaskFor<uint16_t>(task);
+      RunCopyTaskFor<uint16_t>(task);
+      break;
     case 4:
-      return RunCopyTaskFor<uint32_t>(task);
+      RunCopyTaskFor<uint32_t>(task);
+      break;
     default:
-      return RunCopyTaskFor<uint64_t>(task);
+      RunCopyTaskFor<uint64_t>(task);
+      break;
   }
+  return HWY_TARGET;
 }
+
+}  // namespace
 
 }  // namespace HWY_NAMESPACE
 }  // namespace stridekit
@@ -66,12 +72,16 @@ HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 namespace stridekit {
+namespace {
+HWY_EXPORT(RunCopyTaskKernel);
+}  // namespace
 
-HWY_EXPORT(RunCopyTask);
+namespace simd {
 
-void RunCopyTask(const CopyTask& task) {
-  HWY_DYNAMIC_DISPATCH(RunCopyTask)(task);
+int64_t RunCopyTask(size_t slot, const CopyTask& task) {
+  return TableEntry(HWY_DISPATCH_TABLE(RunCopyTaskKernel), slot)(task);
 }
 
+}  // namespace simd
 }  // namespace stridekit
 #endif  // HWY_ONCE

@@ -20,9 +20,13 @@ struct CopyTask {
   bool stream;  // Non-temporal stores for contiguous destination rows.
 };
 
-// Runs `task` on the best target Highway chose (dispatch/ selects targets).
-void RunCopyTask(const CopyTask& task);
+namespace simd {
 
+// Runs `task` with the copy kernels of the target in HWY_EXPORT table slot
+// `slot` (simd/dispatch_table.h); returns that target's HWY_TARGET.
+int64_t RunCopyTask(size_t slot, const CopyTask& task);
+
+}  // namespace simd
 }  // namespace stridekit
 
 #endif  // STRIDEKIT_SIMD_COPY_TASK_H_

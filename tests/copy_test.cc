@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "equivalence.h"
 #include "random_views.h"
 #include "test_util.h"
 
@@ -75,7 +76,11 @@ Bytes RunCase(const CopyCase& c, CopyFn copy) {
   return dst;
 }
 
-TEST(Copy, MatchesReferenceOnRandomViews) {
+// Every test of this suite runs once per available target, forced.
+class CopyOnTarget : public testing::TargetTest {};
+STRIDEKIT_INSTANTIATE_FOR_EACH_TARGET(CopyOnTarget);
+
+TEST_P(CopyOnTarget, MatchesReferenceOnRandomViews) {
   ViewGenerator gen(20261122);
   for (int trial = 0; trial < 4000; ++trial) {
     const CopyCase c = RandomCase(gen, trial % 10 == 0 ? 40000 : 3000);
@@ -86,20 +91,28 @@ TEST(Copy, MatchesReferenceOnRandomViews) {
                          << testing::Describe(c.src) << "\ndst "
                          << testing::Describe(c.dst);
   }
+  ExpectForcedTargetRan();
 }
 
-TEST(Copy, ThreadsGiveTheSameResult) {
+// Threads split the plan; stream_min_bytes 0 forces non-temporal stores on
+// every contiguous destination row.
+TEST_P(CopyOnTarget, ThreadsAndStreamingGiveTheSameResult) {
   ViewGenerator gen(7);
-  for (int trial = 0; trial < 300; ++trial) {
+  for (int trial = 0; trial < 600; ++trial) {
     const CopyCase c = RandomCase(gen, 20000);
     const Bytes want = RunCase(c, [](auto... a) { reference::Copy(a...); });
-    const Bytes got = RunCase(
-        c, [](size_t es, auto&&... a) { Copy(es, a..., CopyOptions{3}); });
-    ASSERT_EQ(got, want) << "trial " << trial;
+    CopyOptions options;
+    options.threads = int(gen.Uniform(1, 3));
+    options.stream_min_bytes = gen.Chance(70) ? 0 : options.stream_min_bytes;
+    const Bytes got =
+        RunCase(c, [&](size_t es, auto&&... a) { Copy(es, a..., options); });
+    ASSERT_EQ(got, want) << "trial " << trial << "\nsrc "
+                         << testing::Describe(c.src) << "\ndst "
+                         << testing::Describe(c.dst);
   }
 }
 
-TEST(Copy, TransposeAcrossTileEdges) {
+TEST_P(CopyOnTarget, TransposeAcrossTileEdges) {
   for (int64_t rows : {1, 15, 16, 17, 33, 100}) {
     for (int64_t cols : {1, 16, 31, 64, 70}) {
       std::vector<float> a(size_t(rows * cols)), b(a.size(), -1.0f);
@@ -118,7 +131,7 @@ TEST(Copy, TransposeAcrossTileEdges) {
   }
 }
 
-TEST(Copy, PadReadsTheFillValue) {
+TEST_P(CopyOnTarget, PadReadsTheFillValue) {
   // Nx vector 129: pad [2,3] by [(1,1),(0,2)] -> [4,5], offset -3.
   const int32_t src_data[6] = {1, 2, 3, 4, 5, 6};
   sk_view src = MakeView({4, 5}, {3, 1}, -3);
@@ -133,7 +146,7 @@ TEST(Copy, PadReadsTheFillValue) {
   EXPECT_EQ(std::memcmp(out, want, sizeof(out)), 0);
 }
 
-TEST(Copy, OverlapBehavesAsThroughATemporary) {
+TEST_P(CopyOnTarget, OverlapBehavesAsThroughATemporary) {
   // a[1:] = a[:-1] and a[:-1] = a[1:] on the same buffer (NumPy copyto).
   std::vector<int64_t> a{0, 1, 2, 3, 4, 5, 6, 7};
   Copy(8, MakeView({7}, {1}, 0), a.data(), MakeView({7}, {1}, 1), a.data());
@@ -201,7 +214,7 @@ TEST(Copy, FuzzRegressions) {
       "int64");
 }
 
-TEST(Fill, WritesValidPositionsOnly) {
+TEST_P(CopyOnTarget, FillWritesValidPositionsOnly) {
   std::vector<uint16_t> a(12, 0);
   sk_view v = MakeView({3, 4}, {4, 1}, 0);
   v.has_mask = 1;
@@ -251,7 +264,7 @@ TEST(Copy, Errors) {
   masked.has_mask = 1;
   masked.mask_begin[0] = 0, masked.mask_end[0] = 3;
   EXPECT_SK_ERROR(Copy(8, masked, data, v, data), ErrorKind::kInvalidArgument,
-                  "copy: mask [0, 3) on axis 0 is not within [0, 2]");
+                  "copy: mask [0, 3) of axis 0 is not a range within [0, 2]");
   EXPECT_SK_ERROR(Copy(8, v, nullptr, v, data), ErrorKind::kInvalidArgument,
                   "copy: source data is NULL for a non-empty view");
   EXPECT_SK_ERROR(Fill(8, v, data, nullptr), ErrorKind::kInvalidArgument,

@@ -7,6 +7,8 @@ can compare error behaviour with NumPy's exceptions.
 import ctypes
 import os
 
+import numpy as np
+
 SK_MAX_NDIM = 32
 SK_OK = 0
 SK_ERR_INVALID = 1
@@ -19,6 +21,20 @@ SK_ERR_NOMEM = 6
 c_int64_p = ctypes.POINTER(ctypes.c_int64)
 
 
+class SkView(ctypes.Structure):
+    """The C ABI's sk_view struct (layout fixed by C_API.md)."""
+
+    _fields_ = [
+        ("ndim", ctypes.c_int32),
+        ("has_mask", ctypes.c_int32),
+        ("offset", ctypes.c_int64),
+        ("shape", ctypes.c_int64 * SK_MAX_NDIM),
+        ("strides", ctypes.c_int64 * SK_MAX_NDIM),
+        ("mask_begin", ctypes.c_int64 * SK_MAX_NDIM),
+        ("mask_end", ctypes.c_int64 * SK_MAX_NDIM),
+    ]
+
+
 def load():
     path = os.environ.get("STRIDEKIT_LIB")
     if not path:
@@ -26,6 +42,15 @@ def load():
     lib = ctypes.CDLL(path)
     lib.sk_last_error.restype = ctypes.c_char_p
     lib.sk_version.restype = ctypes.c_char_p
+    lib.sk_target_active.restype = ctypes.c_char_p
+    lib.sk_target_name.restype = ctypes.c_char_p
+    lib.sk_target_name.argtypes = [ctypes.c_int32]
+    lib.sk_ravel_batch.argtypes = [ctypes.c_int64, ctypes.c_int32, c_int64_p,
+                                   c_int64_p, ctypes.c_int64, c_int64_p]
+    lib.sk_unravel_batch.argtypes = [ctypes.c_int64, c_int64_p, ctypes.c_int32,
+                                     c_int64_p, c_int64_p]
+    lib.sk_view_offsets.argtypes = [ctypes.POINTER(SkView), ctypes.c_int64,
+                                    ctypes.c_int64, c_int64_p]
     return lib
 
 
@@ -110,20 +135,6 @@ class Tally:
         raise SystemExit(1 if bad else 0)
 
 
-class SkView(ctypes.Structure):
-    """The C ABI's sk_view struct (layout fixed by C_API.md)."""
-
-    _fields_ = [
-        ("ndim", ctypes.c_int32),
-        ("has_mask", ctypes.c_int32),
-        ("offset", ctypes.c_int64),
-        ("shape", ctypes.c_int64 * SK_MAX_NDIM),
-        ("strides", ctypes.c_int64 * SK_MAX_NDIM),
-        ("mask_begin", ctypes.c_int64 * SK_MAX_NDIM),
-        ("mask_end", ctypes.c_int64 * SK_MAX_NDIM),
-    ]
-
-
 def make_view(shape, strides, offset, mask=None):
     v = SkView()
     v.ndim = len(shape)
@@ -172,3 +183,46 @@ def copy(dtype, src_view, src_base, dst_view, dst_base, fill=None):
 def fill(dtype, dst_view, dst_base, value):
     return LIB.sk_fill(SK_DTYPES[str(dtype)], ctypes.byref(dst_view),
                        data_ptr(dst_base), data_ptr(value))
+
+
+def _pointer(array):
+    return array.ctypes.data_as(c_int64_p)
+
+
+def targets():
+    """Available targets, best first, "reference" last."""
+    return [LIB.sk_target_name(i).decode() for i in range(LIB.sk_target_count())]
+
+
+def force_target(name):
+    """Forces `name` (None: the best); returns the status."""
+    return LIB.sk_target_force(None if name is None else name.encode())
+
+
+def active_target():
+    return LIB.sk_target_active().decode()
+
+
+def ravel_batch(indices, strides, offset):
+    """indices: (n, ndim) int64 array. Returns (status, offsets[n])."""
+    indices = np.ascontiguousarray(indices, dtype=np.int64)
+    out = np.empty(indices.shape[0], dtype=np.int64)
+    st = LIB.sk_ravel_batch(indices.shape[0], len(strides), _pointer(indices),
+                            int64_array(strides), offset, _pointer(out))
+    return st, out
+
+
+def unravel_batch(flat, shape):
+    """Returns (status, multi-indices as an (n, ndim) int64 array)."""
+    flat = np.ascontiguousarray(flat, dtype=np.int64)
+    out = np.empty((flat.size, len(shape)), dtype=np.int64)
+    st = LIB.sk_unravel_batch(flat.size, _pointer(flat), len(shape),
+                              int64_array(shape), _pointer(out))
+    return st, out
+
+
+def view_offsets(view, begin, count):
+    """Returns (status, offsets[count])."""
+    out = np.empty(max(count, 0), dtype=np.int64)
+    st = LIB.sk_view_offsets(ctypes.byref(view), begin, count, _pointer(out))
+    return st, out

@@ -79,6 +79,30 @@ sk_status sk_broadcast_shapes(int32_t n, const int32_t* ndims,
                               const int64_t* const* shapes, int32_t* out_ndim,
                               int64_t* out_shape);
 
+/* ---- Batch index kernels (SIMD-dispatched) ---- */
+/* out[i] = offset + sum_d indices[i*ndim + d] * strides[d] */
+sk_status sk_ravel_batch(int64_t n, int32_t ndim, const int64_t* indices,
+                         const int64_t* strides, int64_t offset, int64_t* out);
+/* out[i*ndim + d] = C-order multi-index of flat[i]; any flat[i] out of range
+ * -> SK_ERR_OUT_OF_RANGE */
+sk_status sk_unravel_batch(int64_t n, const int64_t* flat, int32_t ndim,
+                           const int64_t* shape, int64_t* out);
+/* element offsets of the view's elements begin .. begin+count-1 in C order of
+ * its shape; masked-out positions give INT64_MIN. Broadcast index maps are
+ * this on an expanded view. */
+sk_status sk_view_offsets(const sk_view* v, int64_t begin, int64_t count,
+                          int64_t* out);
+
+/* ---- Targets ---- */
+/* e.g. "AVX3", "AVX2", "NEON", "reference" */
+const char* sk_target_active(void);
+/* available here, best first, "reference" last */
+int32_t sk_target_count(void);
+/* NULL when i is out of range */
+const char* sk_target_name(int32_t i);
+/* NULL or "" returns to the best; unknown -> SK_ERR_UNSUPPORTED */
+sk_status sk_target_force(const char* name);
+
 /* ---- Data kernels ----
  * A kernel reads element i of view v at
  * ((char*)data) + (v.offset + sum i_d*v.strides[d]) * size. Inputs broadcast

@@ -1,0 +1,153 @@
+#include "stridekit/targets.h"
+
+#include <stdlib.h>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "dispatch/target_registry.h"
+#include "hwy/targets.h"
+#include "simd/dispatch_table.h"
+#include "stridekit/error.h"
+
+namespace stridekit {
+namespace dispatch {
+namespace {
+
+constexpr char kEnvironmentVariable[] = "STRIDEKIT_TARGET";
+constexpr char kUnsupportedName[] = "unsupported";
+
+bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const auto lower = [](char c) {
+      return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    };
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+// Immutable after construction except for `active`, the selected target
+// (nullptr while an invalid STRIDEKIT_TARGET is in force).
+class Registry {
+ public:
+  Registry() {
+    const int64_t runnable = simd::CompiledTargets() & hwy::SupportedTargets();
+    // Highway's tables hold one fallback slot; EMU128 takes it when compiled.
+    const int64_t fallback =
+        (runnable & HWY_EMU128) ? HWY_EMU128 : (runnable & HWY_SCALAR);
+    // Lower bits are better targets.
+    for (int64_t bits = runnable; bits != 0; bits &= bits - 1) {
+      const int64_t target = bits & -bits;
+      if ((target & (HWY_EMU128 | HWY_SCALAR)) && target != fallback) continue;
+      targets_.push_back(
+          {hwy::TargetName(target), target, simd::TableSlot(target)});
+    }
+    targets_.push_back({"reference", 0, 0});
+    for (const Target& t : targets_) {
+      available_list_ += (available_list_.empty() ? "" : ", ");
+      available_list_ += t.name;
+    }
+    const char* requested = getenv(kEnvironmentVariable);
+    if (requested == nullptr || *requested == '\0') {
+      active_.store(&targets_.front());
+    } else if (const Target* t = Find(requested)) {
+      active_.store(t);
+    } else {
+      environment_error_ = StrCat(
+          kEnvironmentVariable, "=\"", requested,
+          "\" names no available target; available targets: ", available_list_);
+    }
+  }
+
+  const Target* Find(std::string_view name) const {
+    for (const Target& t : targets_) {
+      if (EqualsIgnoringCase(name, t.name)) return &t;
+    }
+    return nullptr;
+  }
+
+  const std::vector<Target>& targets() const { return targets_; }
+  const std::string& available_list() const { return available_list_; }
+  const std::string& environment_error() const { return environment_error_; }
+  const Target* active() const { return active_.load(); }
+  void set_active(const Target* t) { active_.store(t); }
+
+ private:
+  std::vector<Target> targets_;
+  std::string available_list_;
+  std::string environment_error_;
+  std::atomic<const Target*> active_{nullptr};
+};
+
+Registry& GetRegistry() {
+  static Registry registry;
+  return registry;
+}
+
+thread_local const char* last_kernel_target = "";
+
+}  // namespace
+
+const Target& SelectedTarget(const char* op) {
+  const Registry& registry = GetRegistry();
+  const Target* t = registry.active();
+  if (t == nullptr) {
+    Fail(ErrorKind::kUnsupported, op, ": ", registry.environment_error());
+  }
+  return *t;
+}
+
+void NoteKernelRan(int64_t hwy_target) {
+  last_kernel_target =
+      hwy_target == 0 ? "reference" : hwy::TargetName(hwy_target);
+}
+
+int32_t TargetCount() {
+  return static_cast<int32_t>(GetRegistry().targets().size());
+}
+
+const char* TargetName(int32_t i) {
+  const std::vector<Target>& targets = GetRegistry().targets();
+  if (i < 0 || i >= static_cast<int32_t>(targets.size())) return nullptr;
+  return targets[static_cast<size_t>(i)].name;
+}
+
+const char* ActiveTargetName() {
+  const Target* t = GetRegistry().active();
+  return t == nullptr ? kUnsupportedName : t->name;
+}
+
+}  // namespace dispatch
+
+std::string_view ActiveTarget() { return dispatch::ActiveTargetName(); }
+
+std::vector<std::string_view> AvailableTargets() {
+  std::vector<std::string_view> names;
+  for (const dispatch::Target& t : dispatch::GetRegistry().targets()) {
+    names.push_back(t.name);
+  }
+  return names;
+}
+
+void ForceTarget(std::string_view name) {
+  dispatch::Registry& registry = dispatch::GetRegistry();
+  const dispatch::Target* t = registry.Find(name);
+  if (t == nullptr) {
+    Fail(ErrorKind::kUnsupported,
+         "force_target: unknown or unavailable target \"", name,
+         "\"; available targets: ", registry.available_list());
+  }
+  registry.set_active(t);
+}
+
+void ResetTarget() {
+  dispatch::Registry& registry = dispatch::GetRegistry();
+  registry.set_active(&registry.targets().front());
+}
+
+std::string_view LastKernelTarget() { return dispatch::last_kernel_target; }
+
+}  // namespace stridekit
