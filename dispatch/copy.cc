@@ -98,27 +98,34 @@ std::pair<const unsigned char*, const unsigned char*> ByteRange(
 }
 
 // Runs dst[box] = src[box] through a plan on the target in table slot
-// `slot`. Element size 16 moves as pairs of 8-byte lanes.
+// `slot`.
 void CopyBox(size_t slot, size_t elem_size, const Operand& src,
              const Operand& dst, const Box& box, const CopyOptions& options) {
   Dims shape;
   OperandLayout layouts[2];
   const Operand* ops[2] = {&dst, &src};
-  const int64_t scale = elem_size == 16 ? 2 : 1;
+  // Kernels move lanes of at most 8 bytes, aligned in both buffers (an
+  // unaligned element moves bytewise): an element is `scale` lanes.
+  const uintptr_t addresses = reinterpret_cast<uintptr_t>(src.data) |
+                              reinterpret_cast<uintptr_t>(dst.data);
+  size_t lane_size = elem_size < 8 ? elem_size : 8;
+  while (addresses % lane_size != 0) lane_size /= 2;
+  const int64_t scale = int64_t(elem_size / lane_size);
   for (int d = 0; d < box.begin.size(); ++d) {
     shape.push_back(box.end[d] - box.begin[d]);
   }
   for (int i = 0; i < 2; ++i) {
     layouts[i].offset = BoxOffset(*ops[i], box) * scale;
     for (int d = 0; d < box.begin.size(); ++d) {
-      layouts[i].strides.push_back(ops[i]->strides[d] * scale);
+      // A single-position axis's stride is arbitrary and may not scale.
+      const bool moves = box.end[d] - box.begin[d] > 1;
+      layouts[i].strides.push_back(moves ? ops[i]->strides[d] * scale : 0);
     }
-    if (scale == 2) layouts[i].strides.push_back(1);
+    if (scale > 1) layouts[i].strides.push_back(1);
   }
-  if (scale == 2) shape.push_back(2);
+  if (scale > 1) shape.push_back(scale);
   const IterationPlan plan = IterationPlan::Make(shape, layouts);
   if (plan.empty()) return;
-  const size_t lane_size = elem_size == 16 ? 8 : elem_size;
   const bool stream =
       plan.inner_kind(0) == InnerKind::kContiguous &&
       plan.numel() >= options.stream_min_bytes / int64_t(lane_size);

@@ -82,7 +82,7 @@ STRIDEKIT_INSTANTIATE_FOR_EACH_TARGET(CopyOnTarget);
 
 TEST_P(CopyOnTarget, MatchesReferenceOnRandomViews) {
   ViewGenerator gen(20261122);
-  for (int trial = 0; trial < 4000; ++trial) {
+  for (int trial = 0; trial < testing::Trials(4000); ++trial) {
     const CopyCase c = RandomCase(gen, trial % 10 == 0 ? 40000 : 3000);
     const Bytes want = RunCase(c, [](auto... a) { reference::Copy(a...); });
     const Bytes got = RunCase(c, [](auto... a) { Copy(a...); });
@@ -98,7 +98,7 @@ TEST_P(CopyOnTarget, MatchesReferenceOnRandomViews) {
 // every contiguous destination row.
 TEST_P(CopyOnTarget, ThreadsAndStreamingGiveTheSameResult) {
   ViewGenerator gen(7);
-  for (int trial = 0; trial < 600; ++trial) {
+  for (int trial = 0; trial < testing::Trials(600); ++trial) {
     const CopyCase c = RandomCase(gen, 20000);
     const Bytes want = RunCase(c, [](auto... a) { reference::Copy(a...); });
     CopyOptions options;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,13 @@
 namespace stridekit::testing {
 
 inline std::vector<int64_t> Vec(DimsView d) { return {d.begin(), d.end()}; }
+
+// Random-case counts: `n`, or a tenth of it when STRIDEKIT_TEST_QUICK is set
+// (emulated runs under qemu-user, where every case costs ~30x more).
+inline int Trials(int n) {
+  static const bool quick = std::getenv("STRIDEKIT_TEST_QUICK") != nullptr;
+  return quick ? (n + 9) / 10 : n;
+}
 
 // Asserts that `statement` throws stridekit::Error of `kind` whose message
 // equals `message` exactly.
