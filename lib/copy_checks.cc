@@ -15,6 +15,8 @@ void CheckElemSize(size_t elem_size, const char* op) {
   }
 }
 
+}  // namespace
+
 void CheckData(const sk_view& v, const void* data, const char* op,
                const char* what) {
   if (data == nullptr && !ValidSpan(v).empty()) {
@@ -23,9 +25,6 @@ void CheckData(const sk_view& v, const void* data, const char* op,
   }
 }
 
-// A broadcast destination (stride 0 on an axis longer than 1) would be
-// written several times per element: NumPy marks such views read-only. A
-// view with no valid element writes nothing and passes.
 void CheckWriteable(const sk_view& dst, const char* op) {
   if (ValidSpan(dst).empty()) return;
   for (int d = 0; d < dst.ndim; ++d) {
@@ -36,8 +35,6 @@ void CheckWriteable(const sk_view& dst, const char* op) {
     }
   }
 }
-
-}  // namespace
 
 void CheckCopyArguments(size_t elem_size, const sk_view& src,
                         const void* src_data, const sk_view& dst,

@@ -16,6 +16,14 @@ namespace stridekit {
 void CheckCopyArguments(size_t elem_size, const sk_view& src,
                         const void* src_data, const sk_view& dst,
                         const void* dst_data, const char* op);
+// Throws unless `data` is non-null or v has no valid element; `what` names
+// the operand ("source", "destination").
+void CheckData(const sk_view& v, const void* data, const char* op,
+               const char* what);
+// Throws unless dst has no broadcast axis (stride 0 on an axis longer than
+// 1) or no valid element: such a view would be written several times per
+// element (NumPy marks it read-only).
+void CheckWriteable(const sk_view& dst, const char* op);
 // The same for fill; `value` must be non-null.
 void CheckFillArguments(size_t elem_size, const sk_view& dst,
                         const void* dst_data, const void* value);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "stridekit/dims.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit {
@@ -29,6 +30,15 @@ OffsetSpan ValidSpan(const sk_view& v);
 // True when index i on axis d is valid (mask or no mask).
 inline bool AxisValid(const sk_view& v, int d, int64_t i) {
   return !v.has_mask || (v.mask_begin[d] <= i && i < v.mask_end[d]);
+}
+
+// Advances a C-order counter over v's shape; false after the last index.
+inline bool NextIndex(const sk_view& v, Dims& index) {
+  for (int d = v.ndim - 1; d >= 0; --d) {
+    if (++index[d] < v.shape[d]) return true;
+    index[d] = 0;
+  }
+  return false;
 }
 
 }  // namespace stridekit
