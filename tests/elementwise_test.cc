@@ -76,8 +76,7 @@ Case<T> RandomCase(ViewGenerator& gen) {
       c.in[i] = c.out;
       continue;
     }
-    const auto in_shape =
-        gen.Chance(40) ? gen.BroadcastSource(shape) : shape;
+    const auto in_shape = gen.Chance(40) ? gen.BroadcastSource(shape) : shape;
     const bool overlap = kind < 25;
     c.placement[i] = overlap ? Placement::kInOutBuffer : Placement::kOwnBuffer;
     const int64_t end = gen.Layout(
@@ -97,8 +96,8 @@ Case<T> RandomCase(ViewGenerator& gen) {
   // Integer division: mostly defined divisors, sometimes errors.
   if (std::is_integral_v<T> && !c.unary && c.binary == BinaryOp::kDiv &&
       gen.Chance(80)) {
-    auto& divisors = c.placement[1] == Placement::kOwnBuffer ? c.in_buffer[1]
-                                                             : c.out_buffer;
+    auto& divisors =
+        c.placement[1] == Placement::kOwnBuffer ? c.in_buffer[1] : c.out_buffer;
     for (T& x : divisors) x = x == 0 ? T(3) : x == -1 ? T(2) : x;
     c.in[1].has_mask = 0;
   }
@@ -117,15 +116,15 @@ Outcome<T> Run(const Case<T>& c, Binary binary, Unary unary) {
   std::vector<T> in[2] = {c.in_buffer[0], c.in_buffer[1]};
   const void* data[2];
   for (int i = 0; i < 2; ++i) {
-    data[i] = c.placement[i] == Placement::kOwnBuffer ? in[i].data()
-                                                      : r.out.data();
+    data[i] =
+        c.placement[i] == Placement::kOwnBuffer ? in[i].data() : r.out.data();
   }
   try {
     if (c.unary) {
       unary(c.unary_op, DTypeOf<T>(), c.in[0], data[0], c.out, r.out.data());
     } else {
-      binary(c.binary, DTypeOf<T>(), c.in[0], data[0], c.in[1], data[1],
-             c.out, r.out.data());
+      binary(c.binary, DTypeOf<T>(), c.in[0], data[0], c.in[1], data[1], c.out,
+             r.out.data());
     }
   } catch (const Error& e) {
     r.error = e.kind();
@@ -138,12 +137,12 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
   ViewGenerator gen(seed);
   for (int trial = 0; trial < trials; ++trial) {
     const Case<T> c = RandomCase<T>(gen);
-    const Outcome<T> want =
-        Run(c, [](auto... a) { reference::Binary(a...); },
-            [](auto... a) { reference::Unary(a...); });
+    const Outcome<T> want = Run(
+        c, [](auto... a) { reference::Binary(a...); },
+        [](auto... a) { reference::Unary(a...); });
     testing::ForEachTarget([&](const std::string&) {
-      const Outcome<T> got = Run(c, [](auto... a) { Binary(a...); },
-                                 [](auto... a) { Unary(a...); });
+      const Outcome<T> got = Run(
+          c, [](auto... a) { Binary(a...); }, [](auto... a) { Unary(a...); });
       const int64_t at = testing::FirstDifference(got.out, want.out);
       ASSERT_TRUE(at < 0 && got.error == want.error)
           << "trial " << trial << (c.unary ? " unary " : " binary ")
@@ -289,8 +288,8 @@ TEST(Elementwise, Errors) {
       ErrorKind::kUnsupported,
       "sqrt: integer dtype Int32 is not supported (NumPy returns floats; "
       "stridekit keeps the dtype)");
-  EXPECT_SK_ERROR(Binary(BinaryOp::kAdd, DType::kInt8, v, a.data(), v,
-                         a.data(), v, out.data()),
+  EXPECT_SK_ERROR(Binary(BinaryOp::kAdd, DType::kInt8, v, a.data(), v, a.data(),
+                         v, out.data()),
                   ErrorKind::kUnsupported,
                   "add: dtype Int8 is not supported (Float32, Float64, "
                   "Int32, Int64)");

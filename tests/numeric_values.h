@@ -24,16 +24,16 @@ T SpecialValue(std::mt19937_64& rng) {
   const uint64_t r = rng();
   const int kind = int(r % 16);
   if constexpr (std::is_integral_v<T>) {
-    const T extremes[] = {L::min(), L::max(), T(-1), T(0),
+    const T extremes[] = {L::min(), L::max(),        T(-1),          T(0),
                           T(1),     T(L::min() + 1), T(L::max() - 1)};
     if (kind < 3) return extremes[(r >> 8) % 7];
     if (kind < 10) return T(int64_t((r >> 8) % 201) - 100);
     return static_cast<T>(rng());
   } else {
-    const T specials[] = {L::quiet_NaN(), -L::quiet_NaN(), T(0.0),
-                          T(-0.0),        L::infinity(),   -L::infinity(),
-                          L::denorm_min(), -L::denorm_min(),
-                          L::min() / 4,   L::max(),        L::lowest()};
+    const T specials[] = {L::quiet_NaN(),  -L::quiet_NaN(),  T(0.0),
+                          T(-0.0),         L::infinity(),    -L::infinity(),
+                          L::denorm_min(), -L::denorm_min(), L::min() / 4,
+                          L::max(),        L::lowest()};
     if (kind < 3) return specials[(r >> 8) % 11];
     if (kind < 8) return T(int64_t((r >> 8) % 21) - 10);
     const double mantissa = double((r >> 11) % 2000001) / 1e6 - 1.0;

@@ -80,8 +80,8 @@ Case<T> RandomCase(ViewGenerator& gen) {
   const int64_t out_end = gen.Layout(
       out_shape, c.out_in_in_buffer ? gen.Uniform(0, in_end) : 0, c.out);
   if (gen.Chance(10)) gen.Mask(c.out);
-  c.in_buffer.resize(size_t(
-      std::max(in_end, c.out_in_in_buffer ? out_end : int64_t{0}) + 2));
+  c.in_buffer.resize(
+      size_t(std::max(in_end, c.out_in_in_buffer ? out_end : int64_t{0}) + 2));
   c.out_buffer.resize(size_t(out_end + 2));
   auto& rng = gen.rng();
   for (auto* buffer : {&c.in_buffer, &c.out_buffer}) {
@@ -136,8 +136,8 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
           ok = testing::SameValue(got[i], want[i]) || got[i] == want[i];
         } else {
           // Elements outside out's valid positions are equal (untouched).
-          const double scale = std::abs(
-              double(c.op == ReduceOp::kSum ? abs_sum[i] : want[i]));
+          const double scale =
+              std::abs(double(c.op == ReduceOp::kSum ? abs_sum[i] : want[i]));
           ok = got[i] == want[i] ||
                std::abs(double(got[i]) - double(want[i])) <= bound * scale;
         }
@@ -253,12 +253,12 @@ TEST(Reduce, Errors) {
                   ErrorKind::kInvalidArgument,
                   "prod: output shape [3] does not match input shape [2,3] "
                   "reduced over 1 axes (with or without keepdims)");
-  EXPECT_SK_ERROR(Reduce(ReduceOp::kMin, DType::kFloat64,
-                         MakeView({2, 0}, {0, 0}, 0), x, one,
-                         MakeView({2}, {1}, 0), out),
-                  ErrorKind::kInvalidArgument,
-                  "min: zero-size array to reduction operation minimum "
-                  "which has no identity");
+  EXPECT_SK_ERROR(
+      Reduce(ReduceOp::kMin, DType::kFloat64, MakeView({2, 0}, {0, 0}, 0), x,
+             one, MakeView({2}, {1}, 0), out),
+      ErrorKind::kInvalidArgument,
+      "min: zero-size array to reduction operation minimum "
+      "which has no identity");
 }
 
 }  // namespace
