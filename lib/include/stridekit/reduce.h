@@ -16,17 +16,22 @@
 //   same-dtype reductions).
 // - Float kMin / kMax propagate NaN like np.min / np.max; the sign of a zero
 //   result of min/max over both -0.0 and +0.0 is unspecified.
-// - Float sums and products: the reduced positions are split into rows
-//   along the reduced axis that is innermost in the input's memory order
-//   (when that axis is kept, rows are the output's rows instead). Within a
-//   row the dispatched kernels use pairwise summation over vector
-//   accumulators (blocks of at most kPairwiseBlock vectors); rows are
-//   combined in order. With u the unit roundoff, n_row the row length and
-//   n_rows the number of rows per output element, the error bound is
-//     |sum - exact| <= (n_rows + ceil(log2(n_row)) + kPairwiseBlock) * u *
-//                      sum |x|,
-//   never worse than NumPy's (sequential across rows, pairwise within).
-//   The reference accumulates in long double and rounds once.
+// - Order of float sums and products (dispatched kernels): the input is
+//   walked in its own memory order (axes by decreasing |stride|, coalesced).
+//   When the innermost axis is reduced, each row along it is reduced
+//   pairwise: leaves of at most kPairwiseBlock vectors in eight vector
+//   accumulators, halves combined recursively, the lanes folded as a
+//   balanced tree; the row results are then added to the output element in
+//   order. When the innermost axis is kept, each input row is added
+//   elementwise into the output's row (vector accumulators), rows in order.
+//   Bound, with u the unit roundoff, R the number of reduced elements per
+//   output element and L the length of the pairwise rows (1 when the
+//   innermost axis is kept):
+//     |sum - exact| <= (R / L + ceil(log2 L) + kPairwiseBlock / 8 + 4) * u *
+//                      sum |x|      (to first order; <= (R + 2) u sum |x|),
+//   never worse than NumPy's (pairwise along the inner axis, sequential
+//   across the others); products likewise relative to |exact|. The
+//   reference accumulates in long double and rounds once.
 #ifndef STRIDEKIT_REDUCE_H_
 #define STRIDEKIT_REDUCE_H_
 
