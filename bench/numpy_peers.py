@@ -60,6 +60,33 @@ def _copy_peer(case, dtype, dst_shape):
     raise KeyError(case)
 
 
+def _numeric_peer(case, dtype, edge):
+    """The NumPy operation each numeric_bench case is compared with."""
+    dt = np.dtype(dtype)
+    n = int(edge)
+    a = np.ones((n, n), dt)
+    b = np.ones((n, n), dt)
+    out = np.empty((n, n), dt)
+    if case == "add_contiguous":
+        return lambda: np.add(a.reshape(-1), b.reshape(-1), out=out.reshape(-1))
+    if case == "add_outer":
+        col, row = np.ones((n, 1), dt), np.ones(n, dt)
+        return lambda: np.add(col, row, out=out)
+    if case == "add_row":
+        row = np.ones(n, dt)
+        return lambda: np.add(a, row, out=out)
+    if case == "add_transposed":
+        return lambda: np.add(a.T, b, out=out)
+    sums = np.empty(n, dt)
+    if case == "sum_last":
+        return lambda: np.sum(a, axis=1, out=sums)
+    if case == "sum_axis0":
+        return lambda: np.sum(a, axis=0, out=sums)
+    if case == "sum_transposed":
+        return lambda: np.sum(a.T, axis=1, out=sums)
+    raise KeyError(case)
+
+
 _PEER_CACHE = {}
 
 
@@ -68,6 +95,9 @@ def measure(key, quick=False):
         if key.startswith("copy:"):
             _, case, dtype, shape = key.split(":")
             fn = _copy_peer(case, dtype, shape)
+        elif key.startswith("numeric:"):
+            _, case, dtype, edge = key.split(":")
+            fn = _numeric_peer(case, dtype, edge)
         else:
             fn = PEERS[key]
         _PEER_CACHE[key] = _median_seconds(fn, quick)

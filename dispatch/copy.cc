@@ -6,6 +6,8 @@
 #include <cstring>
 
 #include "copy_checks.h"
+#include "dispatch/copy_internal.h"
+#include "dispatch/operand_box.h"
 #include "dispatch/target_registry.h"
 #include "simd/copy_task.h"
 #include "strided_layout.h"
@@ -17,85 +19,6 @@
 
 namespace stridekit {
 namespace {
-
-// An operand over the destination's shape: strides 0 on broadcast axes.
-struct Operand {
-  const unsigned char* data;
-  int64_t offset;
-  Dims strides;
-};
-
-// A box [begin, end) per axis of the destination's index space.
-struct Box {
-  Dims begin, end;
-  bool empty() const {
-    for (int d = 0; d < begin.size(); ++d) {
-      if (begin[d] >= end[d]) return true;
-    }
-    return false;
-  }
-};
-
-Box ValidBox(const sk_view& v) {
-  Box box{Dims(v.ndim, 0), Dims(DimsView(v.shape, size_t(v.ndim)))};
-  if (v.has_mask) {
-    box.begin.assign(DimsView(v.mask_begin, size_t(v.ndim)));
-    box.end.assign(DimsView(v.mask_end, size_t(v.ndim)));
-  }
-  return box;
-}
-
-// The source broadcast to the destination's rank, and its valid box there.
-Operand AlignSource(const sk_view& src, const void* data, const sk_view& dst,
-                    Box& valid) {
-  Operand op{static_cast<const unsigned char*>(data), src.offset,
-             Dims(dst.ndim, 0)};
-  valid = Box{Dims(dst.ndim, 0), Dims(DimsView(dst.shape, size_t(dst.ndim)))};
-  const int lead = dst.ndim - src.ndim;
-  for (int j = 0; j < src.ndim; ++j) {
-    const int d = j + lead;
-    if (src.shape[j] == 1 && dst.shape[d] != 1) {
-      if (!AxisValid(src, j, 0)) valid.end[d] = 0;  // Nothing valid.
-      continue;
-    }
-    op.strides[d] = src.strides[j];
-    if (src.has_mask) {
-      valid.begin[d] = src.mask_begin[j];
-      valid.end[d] = src.mask_end[j];
-    }
-  }
-  return op;
-}
-
-// a ∩ b, kept inside a even when empty (FillOutside relies on that).
-Box Intersect(const Box& a, const Box& b) {
-  Box r = a;
-  for (int d = 0; d < a.begin.size(); ++d) {
-    r.begin[d] = std::min(std::max(a.begin[d], b.begin[d]), a.end[d]);
-    r.end[d] = std::max(r.begin[d], std::min(a.end[d], b.end[d]));
-  }
-  return r;
-}
-
-int64_t BoxOffset(const Operand& op, const Box& box) {
-  int64_t offset = op.offset;
-  for (int d = 0; d < box.begin.size(); ++d) {
-    offset += box.begin[d] * op.strides[d];
-  }
-  return offset;
-}
-
-// Byte range [lo, hi) an operand touches over a non-empty box.
-std::pair<const unsigned char*, const unsigned char*> ByteRange(
-    const Operand& op, const Box& box, size_t elem_size) {
-  int64_t lo = BoxOffset(op, box), hi = lo;
-  for (int d = 0; d < box.begin.size(); ++d) {
-    const int64_t extent = (box.end[d] - box.begin[d] - 1) * op.strides[d];
-    (extent < 0 ? lo : hi) += extent;
-  }
-  return {op.data + lo * int64_t(elem_size),
-          op.data + (hi + 1) * int64_t(elem_size)};
-}
 
 // Runs dst[box] = src[box] through a plan on the target in table slot
 // `slot`.
@@ -157,29 +80,39 @@ void FillOutside(size_t slot, size_t elem_size, const Operand& fill,
   }
 }
 
-// A C-contiguous buffer standing in for an overlapping source.
-struct Temporary {
-  Buffer bytes;
-  Operand op;
-};
+}  // namespace
 
-Temporary CopyToTemporary(size_t slot, size_t elem_size, const Operand& src,
-                          const Box& box, const CopyOptions& options) {
+Temporary MaterializeBox(size_t slot, size_t elem_size, const Operand& src,
+                         const Box& src_valid, const Box& box,
+                         const CopyOptions& options) {
   const int n = box.begin.size();
+  // The region written: the box, narrowed to its first index on the axes
+  // that stay broadcast.
+  Box region = box;
   Dims shape;
-  for (int d = 0; d < n; ++d) shape.push_back(box.end[d] - box.begin[d]);
-  const int64_t count = Numel(shape);
+  for (int d = 0; d < n; ++d) {
+    const bool broadcast = src.strides[d] == 0 &&
+                           src_valid.begin[d] <= box.begin[d] &&
+                           box.end[d] <= src_valid.end[d];
+    if (broadcast) region.end[d] = box.begin[d] + 1;
+    shape.push_back(region.end[d] - region.begin[d]);
+  }
   Temporary t;
-  t.bytes = AllocateBuffer(count * int64_t(elem_size), "copy");
+  t.bytes = AllocateBuffer(Numel(shape) * int64_t(elem_size), "copy");
   // Strides over the full destination index space, so box offsets apply.
-  const Dims strides = CContiguousStrides(shape);
+  Dims strides = CContiguousStrides(shape);
+  for (int d = 0; d < n; ++d) {
+    if (shape[d] == 1) strides[d] = 0;
+  }
   t.op = Operand{t.bytes.get(), 0, strides};
   t.op.offset = -BoxOffset(Operand{nullptr, 0, strides}, box);
-  CopyBox(slot, elem_size, src, t.op, box, options);
+  const Box inner = Intersect(region, src_valid);
+  if (!inner.empty()) CopyBox(slot, elem_size, src, t.op, inner, options);
+  static const unsigned char kZeros[16] = {};
+  const Operand zero{kZeros, 0, Dims(n, 0)};
+  FillOutside(slot, elem_size, zero, t.op, region, inner, options);
   return t;
 }
-
-}  // namespace
 
 void Copy(size_t elem_size, const sk_view& src, const void* src_data,
           const sk_view& dst, void* dst_data, const void* fill,
@@ -196,24 +129,19 @@ void Copy(size_t elem_size, const sk_view& src, const void* src_data,
   if (target.empty()) return;
   Box src_valid;
   Operand from = AlignSource(src, src_data, dst, src_valid);
-  const Operand to{static_cast<const unsigned char*>(dst_data), dst.offset,
-                   Dims(DimsView(dst.strides, size_t(dst.ndim)))};
+  const Operand to = OperandOf(dst, dst_data);
   const Box body = Intersect(target, src_valid);
 
   Temporary temporary;
   if (!body.empty()) {
-    const auto [src_lo, src_hi] = ByteRange(from, body, elem_size);
-    const auto [dst_lo, dst_hi] = ByteRange(to, body, elem_size);
-    const bool same_mapping = from.data + from.offset * int64_t(elem_size) ==
-                                  to.data + to.offset * int64_t(elem_size) &&
-                              from.strides == to.strides;
-    if (src_lo < dst_hi && dst_lo < src_hi && !same_mapping) {
-      temporary = CopyToTemporary(slot, elem_size, from, body, options);
+    if (OverlapsOtherwise(from, to, body, elem_size)) {
+      temporary =
+          MaterializeBox(slot, elem_size, from, src_valid, body, options);
       from = temporary.op;
     }
     CopyBox(slot, elem_size, from, to, body, options);
   }
-  if (!(body.begin == target.begin && body.end == target.end)) {
+  if (!(body == target)) {
     static const unsigned char kZeros[16] = {};
     const Operand fill_op{
         static_cast<const unsigned char*>(fill ? fill : kZeros), 0,

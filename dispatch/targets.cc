@@ -150,4 +150,6 @@ void ResetTarget() {
 
 std::string_view LastKernelTarget() { return dispatch::last_kernel_target; }
 
+void ClearLastKernelTarget() { dispatch::last_kernel_target = ""; }
+
 }  // namespace stridekit

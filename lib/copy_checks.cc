@@ -17,6 +17,8 @@ void CheckElemSize(size_t elem_size, const char* op) {
   }
 }
 
+}  // namespace
+
 void CheckLayout(const sk_view& v, size_t elem_size, const char* op) {
   CheckStridedLayout(v, op);
   CheckByteOffsets(v, int64_t(elem_size), op);
@@ -73,8 +75,6 @@ void CheckDistinctPositions(const sk_view& dst, const char* op) {
     reach += (axes[i].extent - 1) * axes[i].stride;
   }
 }
-
-}  // namespace
 
 void CheckCopyArguments(size_t elem_size, const sk_view& src,
                         const void* src_data, const sk_view& dst,

@@ -16,6 +16,16 @@ namespace stridekit {
 void CheckCopyArguments(size_t elem_size, const sk_view& src,
                         const void* src_data, const sk_view& dst,
                         const void* dst_data, const char* op);
+// Throws unless `data` is non-null or v has no valid element; `what` names
+// the operand ("source", "destination").
+void CheckData(const sk_view& v, const void* data, const char* op,
+               const char* what);
+// CheckStridedLayout, then CheckByteOffsets for elements of elem_size bytes.
+void CheckLayout(const sk_view& v, size_t elem_size, const char* op);
+// Throws unless no two valid positions of dst share memory (a broadcast
+// axis, stride 0 on an axis longer than 1, is the common offender; NumPy
+// marks such views read-only). Views with no valid element pass.
+void CheckDistinctPositions(const sk_view& dst, const char* op);
 // The same for fill; `value` must be non-null.
 void CheckFillArguments(size_t elem_size, const sk_view& dst,
                         const void* dst_data, const void* value);

@@ -10,19 +10,6 @@
 #include "stridekit/shape.h"
 
 namespace stridekit::reference {
-namespace {
-
-// Advances a C-order counter over `shape`; false after the last index.
-bool NextIndex(const sk_view& v, Dims& index) {
-  for (int d = v.ndim - 1; d >= 0; --d) {
-    if (++index[d] < v.shape[d]) return true;
-    index[d] = 0;
-  }
-  return false;
-}
-
-}  // namespace
-
 void Copy(size_t elem_size, const sk_view& src, const void* src_data,
           const sk_view& dst, void* dst_data, const void* fill) {
   CheckCopyArguments(elem_size, src, src_data, dst, dst_data, "copy");

@@ -56,7 +56,8 @@ InnerKind Classify(int64_t stride) {
 }  // namespace
 
 IterationPlan IterationPlan::Make(DimsView shape,
-                                  std::span<const OperandLayout> operands) {
+                                  std::span<const OperandLayout> operands,
+                                  bool allow_tiles) {
   CheckShape(shape, "iteration_plan");
   if (operands.empty() || operands.size() > size_t(kMaxOperands)) {
     Fail(ErrorKind::kInvalidArgument, "iteration_plan: ", operands.size(),
@@ -136,7 +137,7 @@ IterationPlan IterationPlan::Make(DimsView shape,
   for (int op = 0; op < nops; ++op) {
     plan.kinds_[op] = Classify(plan.inner_stride(op));
   }
-  if (kept >= 2 && plan.kinds_[0] == InnerKind::kContiguous) {
+  if (allow_tiles && kept >= 2 && plan.kinds_[0] == InnerKind::kContiguous) {
     for (int op = 1; op < nops && !plan.tiled_; ++op) {
       if (plan.kinds_[op] != InnerKind::kStrided) continue;
       for (int a = kept - 2; a >= 0; --a) {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "stridekit/dims.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit {
@@ -36,6 +37,15 @@ OffsetSpan ValidSpan(const sk_view& view);
 // True when index i on axis d is valid (mask or no mask).
 inline bool AxisValid(const sk_view& view, int d, int64_t i) {
   return !view.has_mask || (view.mask_begin[d] <= i && i < view.mask_end[d]);
+}
+
+// Advances a C-order counter over view's shape; false after the last index.
+inline bool NextIndex(const sk_view& view, Dims& index) {
+  for (int d = view.ndim - 1; d >= 0; --d) {
+    if (++index[d] < view.shape[d]) return true;
+    index[d] = 0;
+  }
+  return false;
 }
 
 // Checks 0 <= begin, 0 <= count and begin + count <= numel for a request of

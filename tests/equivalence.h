@@ -47,6 +47,26 @@ class TargetTest : public ::testing::TestWithParam<std::string> {
         return info.param;                                       \
       })
 
+// Calls body(target_name) once per available SIMD target (the reference
+// excluded: bodies compare against it), with that target forced through
+// the registry, inside a gtest trace naming it; expects any kernel the body
+// ran (bodies whose calls fail or have nothing to do run none) to have been
+// that target's code. Restores the best target afterwards.
+template <typename Body>
+void ForEachTarget(Body&& body) {
+  for (std::string_view name : AvailableTargets()) {
+    if (name == "reference") continue;
+    ForceTarget(name);
+    SCOPED_TRACE("target " + std::string(name));
+    ClearLastKernelTarget();
+    body(std::string(name));
+    if (!LastKernelTarget().empty()) {
+      EXPECT_EQ(LastKernelTarget(), name);
+    }
+  }
+  ResetTarget();
+}
+
 // The observable result of a kernel call: its output, or its error (whose
 // output is unspecified and not compared).
 struct Outcome {

@@ -67,6 +67,13 @@ TEST(IterationPlan, TransposeIsTiled) {
   EXPECT_EQ(Vec(p.strides(1)), (V{1, 3}));
   EXPECT_EQ(p.outer_ndim(), 0);
   EXPECT_EQ(p.outer_size(), 1);
+  // Without tiles the input stays strided on the inner axis.
+  const OperandLayout ops[] = {{{4, 1}, 0}, {{1, 3}, 0}};
+  const Dims shape{3, 4};
+  auto rows = IterationPlan::Make(shape, ops, /*allow_tiles=*/false);
+  EXPECT_FALSE(rows.tiled());
+  EXPECT_EQ(rows.inner_kind(1), InnerKind::kStrided);
+  EXPECT_EQ(rows.outer_size(), 3);
 }
 
 TEST(IterationPlan, PermutationMovesTileAxis) {

@@ -226,3 +226,31 @@ def view_offsets(view, begin, count):
     out = np.empty(max(count, 0), dtype=np.int64)
     st = LIB.sk_view_offsets(ctypes.byref(view), begin, count, _pointer(out))
     return st, out
+
+
+# Data kernels: op enums of C_API.md.
+SK_BINARY_OPS = {"add": 0, "subtract": 1, "multiply": 2, "divide": 3,
+                 "minimum": 4, "maximum": 5}
+SK_UNARY_OPS = {"negative": 0, "absolute": 1, "sqrt": 2, "square": 3}
+SK_REDUCE_OPS = {"sum": 0, "prod": 1, "min": 2, "max": 3}
+
+
+def binary(op, dtype, a_view, a_base, b_view, b_base, out_view, out_base):
+    return LIB.sk_binary(SK_BINARY_OPS[op], SK_DTYPES[str(dtype)],
+                         ctypes.byref(a_view), data_ptr(a_base),
+                         ctypes.byref(b_view), data_ptr(b_base),
+                         ctypes.byref(out_view), data_ptr(out_base))
+
+
+def unary(op, dtype, a_view, a_base, out_view, out_base):
+    return LIB.sk_unary(SK_UNARY_OPS[op], SK_DTYPES[str(dtype)],
+                        ctypes.byref(a_view), data_ptr(a_base),
+                        ctypes.byref(out_view), data_ptr(out_base))
+
+
+def reduce(op, dtype, in_view, in_base, axes, out_view, out_base):
+    axes_arr = (ctypes.c_int32 * max(1, len(axes)))(*axes)
+    return LIB.sk_reduce(SK_REDUCE_OPS[op], SK_DTYPES[str(dtype)],
+                         ctypes.byref(in_view), data_ptr(in_base),
+                         len(axes), axes_arr, ctypes.byref(out_view),
+                         data_ptr(out_base))

@@ -45,9 +45,11 @@ const char* InnerKindName(InnerKind kind);
 class IterationPlan {
  public:
   // Throws kInvalidArgument for a rank or operand-count mismatch and
-  // kOverflow when an operand's offsets do not fit in int64.
+  // kOverflow when an operand's offsets do not fit in int64. Without
+  // `allow_tiles` step 5 only classifies (no input becomes kTransposed).
   static IterationPlan Make(DimsView shape,
-                            std::span<const OperandLayout> operands);
+                            std::span<const OperandLayout> operands,
+                            bool allow_tiles = true);
 
   int num_operands() const { return num_operands_; }
   int ndim() const { return shape_.size(); }

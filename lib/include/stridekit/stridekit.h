@@ -116,6 +116,48 @@ sk_status sk_copy(sk_dtype t, const sk_view* src, const void* src_data,
 sk_status sk_fill(sk_dtype t, const sk_view* dst, void* dst_data,
                   const void* value);
 
+/* Elementwise and reduction kernels.
+ * Inputs broadcast to out's shape; masked-out input positions read zero;
+ * masked-out out positions are not written; an input may be out exactly
+ * (in place), other overlaps behave as if through a temporary. Dtypes:
+ * SK_FLOAT32, SK_FLOAT64, SK_INT32, SK_INT64. Integers wrap around; integer
+ * SK_DIV is floor division (NumPy's //): a zero divisor gives SK_ERR_INVALID
+ * and INT_MIN / -1 SK_ERR_OUT_OF_RANGE, with out untouched; integer SK_SQRT
+ * gives SK_ERR_UNSUPPORTED. See stridekit/elementwise.h and reduce.h. */
+typedef enum sk_binary_op {
+  SK_ADD = 0,
+  SK_SUB = 1,
+  SK_MUL = 2,
+  SK_DIV = 3,
+  SK_MIN = 4,
+  SK_MAX = 5
+} sk_binary_op;
+sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
+                    const void* a_data, const sk_view* b, const void* b_data,
+                    const sk_view* out, void* out_data);
+
+typedef enum sk_unary_op {
+  SK_NEG = 0,
+  SK_ABS = 1,
+  SK_SQRT = 2,
+  SK_SQUARE = 3
+} sk_unary_op;
+sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
+                   const void* a_data, const sk_view* out, void* out_data);
+
+typedef enum sk_reduce_op {
+  SK_SUM = 0,
+  SK_PROD = 1,
+  SK_RMIN = 2,
+  SK_RMAX = 3
+} sk_reduce_op;
+/* out's shape is in's shape with the reduced axes removed, or kept as 1
+ * (keepdims); axes may be negative, duplicates are an error. Empty sums
+ * give 0, products 1; min/max over an empty axis give SK_ERR_INVALID. */
+sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
+                    const void* in_data, int32_t naxes, const int32_t* axes,
+                    const sk_view* out, void* out_data);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -37,6 +37,9 @@ void ResetTarget();
 // Test hook: the target whose code ran the last dispatched kernel call that
 // succeeded on this thread, "" before the first.
 std::string_view LastKernelTarget();
+// Test hook: makes LastKernelTarget() "" on this thread until the next
+// successful dispatched call.
+void ClearLastKernelTarget();
 
 }  // namespace stridekit
 

@@ -1,0 +1,58 @@
+// C ABI: sk_binary, sk_unary and sk_reduce (C_API.md "Data kernels").
+#include "c_api_internal.h"
+#include "stridekit/elementwise.h"
+#include "stridekit/reduce.h"
+
+namespace {
+
+// The dtype and op enums pass through unchecked: the C++ API rejects values
+// it does not know.
+stridekit::DType ToDType(sk_dtype t) {
+  return static_cast<stridekit::DType>(t);
+}
+
+}  // namespace
+
+extern "C" {
+
+sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
+                    const void* a_data, const sk_view* b, const void* b_data,
+                    const sk_view* out, void* out_data) {
+  return stridekit::capi::Guard([&] {
+    stridekit::capi::RequireNonNull(a, "sk_binary", "a");
+    stridekit::capi::RequireNonNull(b, "sk_binary", "b");
+    stridekit::capi::RequireNonNull(out, "sk_binary", "out");
+    stridekit::Binary(static_cast<stridekit::BinaryOp>(op), ToDType(t), *a,
+                      a_data, *b, b_data, *out, out_data);
+  });
+}
+
+sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
+                   const void* a_data, const sk_view* out, void* out_data) {
+  return stridekit::capi::Guard([&] {
+    stridekit::capi::RequireNonNull(a, "sk_unary", "a");
+    stridekit::capi::RequireNonNull(out, "sk_unary", "out");
+    stridekit::Unary(static_cast<stridekit::UnaryOp>(op), ToDType(t), *a,
+                     a_data, *out, out_data);
+  });
+}
+
+sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
+                    const void* in_data, int32_t naxes, const int32_t* axes,
+                    const sk_view* out, void* out_data) {
+  return stridekit::capi::Guard([&] {
+    stridekit::capi::RequireNonNull(in, "sk_reduce", "in");
+    stridekit::capi::RequireNonNull(out, "sk_reduce", "out");
+    if (naxes < 0 || naxes > SK_MAX_NDIM) {
+      stridekit::Fail(stridekit::ErrorKind::kInvalidArgument,
+                      "sk_reduce: naxes ", naxes, " is outside [0, ",
+                      SK_MAX_NDIM, "]");
+    }
+    if (naxes > 0) stridekit::capi::RequireNonNull(axes, "sk_reduce", "axes");
+    stridekit::Reduce(static_cast<stridekit::ReduceOp>(op), ToDType(t), *in,
+                      in_data, std::span<const int32_t>(axes, size_t(naxes)),
+                      *out, out_data);
+  });
+}
+
+}  // extern "C"

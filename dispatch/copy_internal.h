@@ -1,0 +1,31 @@
+// The part of the dispatched copy family that other dispatched kernels
+// build on: materialising an operand over a box into a temporary.
+#ifndef STRIDEKIT_DISPATCH_COPY_INTERNAL_H_
+#define STRIDEKIT_DISPATCH_COPY_INTERNAL_H_
+
+#include <cstddef>
+
+#include "dispatch/operand_box.h"
+#include "stridekit/allocation.h"
+#include "stridekit/copy.h"
+
+namespace stridekit {
+
+// A C-contiguous buffer standing in for an operand over a box.
+struct Temporary {
+  Buffer bytes;
+  Operand op;  // Maps the box's positions (destination index space).
+};
+
+// Copies `src` over `box` into a new temporary with the copy kernels of the
+// target in table slot `slot`, reading zero where src is not valid (outside
+// `src_valid`). Axes on which src has stride 0 and is valid across the
+// whole box keep stride 0 in the temporary (one element), so broadcast
+// operands are not expanded. Throws kNoMemory.
+Temporary MaterializeBox(size_t slot, size_t elem_size, const Operand& src,
+                         const Box& src_valid, const Box& box,
+                         const CopyOptions& options = {});
+
+}  // namespace stridekit
+
+#endif  // STRIDEKIT_DISPATCH_COPY_INTERNAL_H_

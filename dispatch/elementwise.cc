@@ -1,0 +1,92 @@
+// The dispatched elementwise kernels: checks, broadcasting, masks and
+// overlap are resolved on metadata (an input masked inside out's valid box,
+// or overlapping out other than exactly, is first materialised over that
+// box), then one plan over out's valid box runs on the active target.
+#include "stridekit/elementwise.h"
+
+#include "dispatch/copy_internal.h"
+#include "dispatch/operand_box.h"
+#include "dispatch/target_registry.h"
+#include "numeric_checks.h"
+#include "simd/numeric_task.h"
+#include "stridekit/iteration_plan.h"
+
+namespace stridekit {
+namespace {
+
+void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
+                    int num_inputs, const sk_view* const* inputs,
+                    const void* const* datas, const sk_view& out,
+                    void* out_data) {
+  const size_t elem_size = DTypeSize(t);
+  const Box target = ValidBox(out);
+  if (target.empty()) return;
+  const Operand to = OperandOf(out, out_data);
+  Operand ops[2];
+  Temporary temporaries[2];
+  for (int i = 0; i < num_inputs; ++i) {
+    Box valid;
+    ops[i] = AlignSource(*inputs[i], datas[i], out, valid);
+    if (!(Intersect(target, valid) == target) ||
+        OverlapsOtherwise(ops[i], to, target, elem_size)) {
+      temporaries[i] = MaterializeBox(slot, elem_size, ops[i], valid, target);
+      ops[i] = temporaries[i].op;
+    }
+  }
+  Dims shape;
+  for (int d = 0; d < out.ndim; ++d) {
+    shape.push_back(target.end[d] - target.begin[d]);
+  }
+  OperandLayout layouts[3];
+  layouts[0] = {to.strides, BoxOffset(to, target)};
+  for (int i = 0; i < num_inputs; ++i) {
+    layouts[i + 1] = {ops[i].strides, BoxOffset(ops[i], target)};
+  }
+  // Rows, not tiles: every input is read by the row kernels' loaders.
+  const IterationPlan plan = IterationPlan::Make(
+      shape, std::span(layouts, size_t(num_inputs + 1)), false);
+  const ElementwiseTask task{
+      &plan,
+      kernel,
+      t,
+      out_data,
+      {ops[0].data, num_inputs > 1 ? ops[1].data : nullptr},
+      0,
+      plan.outer_size()};
+  dispatch::NoteKernelRan(simd::RunElementwiseTask(slot, task));
+}
+
+}  // namespace
+
+void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
+            const sk_view& b, const void* b_data, const sk_view& out,
+            void* out_data) {
+  CheckBinaryArguments(op, t, a, a_data, b, b_data, out, out_data);
+  const dispatch::Target& target = dispatch::SelectedTarget(OpName(op));
+  if (target.IsReference()) {
+    reference::Binary(op, t, a, a_data, b, b_data, out, out_data);
+    dispatch::NoteKernelRan(0);
+    return;
+  }
+  const sk_view* inputs[2] = {&a, &b};
+  const void* datas[2] = {a_data, b_data};
+  RunElementwise(target.table_slot, {false, op, UnaryOp::kNeg}, t, 2, inputs,
+                 datas, out, out_data);
+}
+
+void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
+           const sk_view& out, void* out_data) {
+  CheckUnaryArguments(op, t, a, a_data, out, out_data);
+  const dispatch::Target& target = dispatch::SelectedTarget(OpName(op));
+  if (target.IsReference()) {
+    reference::Unary(op, t, a, a_data, out, out_data);
+    dispatch::NoteKernelRan(0);
+    return;
+  }
+  const sk_view* inputs[1] = {&a};
+  const void* datas[1] = {a_data};
+  RunElementwise(target.table_slot, {true, BinaryOp::kAdd, op}, t, 1, inputs,
+                 datas, out, out_data);
+}
+
+}  // namespace stridekit

@@ -1,0 +1,100 @@
+#include "dispatch/operand_box.h"
+
+#include <algorithm>
+
+#include "strided_layout.h"
+
+namespace stridekit {
+
+bool Box::empty() const {
+  for (int d = 0; d < begin.size(); ++d) {
+    if (begin[d] >= end[d]) return true;
+  }
+  return false;
+}
+
+Box ValidBox(const sk_view& v) {
+  Box box{Dims(v.ndim, 0), Dims(DimsView(v.shape, size_t(v.ndim)))};
+  if (v.has_mask) {
+    box.begin.assign(DimsView(v.mask_begin, size_t(v.ndim)));
+    box.end.assign(DimsView(v.mask_end, size_t(v.ndim)));
+  }
+  return box;
+}
+
+Operand OperandOf(const sk_view& v, const void* data) {
+  return Operand{static_cast<const unsigned char*>(data), v.offset,
+                 Dims(DimsView(v.strides, size_t(v.ndim)))};
+}
+
+Operand AlignSource(const sk_view& src, const void* data, const sk_view& dst,
+                    Box& valid) {
+  Operand op{static_cast<const unsigned char*>(data), src.offset,
+             Dims(dst.ndim, 0)};
+  valid = Box{Dims(dst.ndim, 0), Dims(DimsView(dst.shape, size_t(dst.ndim)))};
+  const int lead = dst.ndim - src.ndim;
+  for (int j = 0; j < src.ndim; ++j) {
+    const int d = j + lead;
+    if (src.shape[j] == 1 && dst.shape[d] != 1) {
+      if (!AxisValid(src, j, 0)) valid.end[d] = 0;  // Nothing valid.
+      continue;
+    }
+    op.strides[d] = src.strides[j];
+    if (src.has_mask) {
+      valid.begin[d] = src.mask_begin[j];
+      valid.end[d] = src.mask_end[j];
+    }
+  }
+  return op;
+}
+
+Box Intersect(const Box& a, const Box& b) {
+  Box r = a;
+  for (int d = 0; d < a.begin.size(); ++d) {
+    r.begin[d] = std::min(std::max(a.begin[d], b.begin[d]), a.end[d]);
+    r.end[d] = std::max(r.begin[d], std::min(a.end[d], b.end[d]));
+  }
+  return r;
+}
+
+int64_t BoxOffset(const Operand& op, const Box& box) {
+  int64_t offset = op.offset;
+  for (int d = 0; d < box.begin.size(); ++d) {
+    offset += box.begin[d] * op.strides[d];
+  }
+  return offset;
+}
+
+std::pair<const unsigned char*, const unsigned char*> ByteRange(
+    const Operand& op, const Box& box, size_t elem_size) {
+  int64_t lo = BoxOffset(op, box), hi = lo;
+  for (int d = 0; d < box.begin.size(); ++d) {
+    const int64_t extent = (box.end[d] - box.begin[d] - 1) * op.strides[d];
+    (extent < 0 ? lo : hi) += extent;
+  }
+  return {op.data + lo * int64_t(elem_size),
+          op.data + (hi + 1) * int64_t(elem_size)};
+}
+
+bool SameMapping(const Operand& a, const Operand& b, const Box& box,
+                 size_t elem_size) {
+  if (a.data + BoxOffset(a, box) * int64_t(elem_size) !=
+      b.data + BoxOffset(b, box) * int64_t(elem_size)) {
+    return false;
+  }
+  for (int d = 0; d < box.begin.size(); ++d) {
+    if (box.end[d] - box.begin[d] > 1 && a.strides[d] != b.strides[d]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool OverlapsOtherwise(const Operand& a, const Operand& b, const Box& box,
+                       size_t elem_size) {
+  const auto [a_lo, a_hi] = ByteRange(a, box, elem_size);
+  const auto [b_lo, b_hi] = ByteRange(b, box, elem_size);
+  return a_lo < b_hi && b_lo < a_hi && !SameMapping(a, b, box, elem_size);
+}
+
+}  // namespace stridekit

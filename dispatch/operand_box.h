@@ -1,0 +1,63 @@
+// Operands and boxes in a destination's index space: how the dispatched
+// kernels resolve broadcasting and masks on metadata before planning. A
+// masked view is valid on a box (the product of its per-axis [begin, end)),
+// so "where every operand is valid" is an intersection of boxes.
+#ifndef STRIDEKIT_DISPATCH_OPERAND_BOX_H_
+#define STRIDEKIT_DISPATCH_OPERAND_BOX_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "stridekit/dims.h"
+#include "stridekit/stridekit.h"
+
+namespace stridekit {
+
+// An operand over the destination's shape: strides 0 on broadcast axes.
+struct Operand {
+  const unsigned char* data;
+  int64_t offset;
+  Dims strides;
+};
+
+// A box [begin, end) per axis of the destination's index space.
+struct Box {
+  Dims begin, end;
+  bool empty() const;
+  bool operator==(const Box& other) const = default;
+};
+
+// The positions of v where its mask (if any) holds.
+Box ValidBox(const sk_view& v);
+
+// The view itself as an operand over its own shape.
+Operand OperandOf(const sk_view& v, const void* data);
+
+// `src` broadcast to dst's rank (NumPy rules; the caller checked them), and
+// in `valid` the box of dst positions where src is valid.
+Operand AlignSource(const sk_view& src, const void* data, const sk_view& dst,
+                    Box& valid);
+
+// a ∩ b, kept inside a even when empty (complements rely on that).
+Box Intersect(const Box& a, const Box& b);
+
+// Element offset of the box's first position.
+int64_t BoxOffset(const Operand& op, const Box& box);
+
+// Byte range [lo, hi) an operand touches over a non-empty box.
+std::pair<const unsigned char*, const unsigned char*> ByteRange(
+    const Operand& op, const Box& box, size_t elem_size);
+
+// True when a and b address the same element at every position of `box`.
+bool SameMapping(const Operand& a, const Operand& b, const Box& box,
+                 size_t elem_size);
+
+// True when a and b share a byte over the non-empty `box`, other than by
+// the same mapping (the case that needs a temporary).
+bool OverlapsOtherwise(const Operand& a, const Operand& b, const Box& box,
+                       size_t elem_size);
+
+}  // namespace stridekit
+
+#endif  // STRIDEKIT_DISPATCH_OPERAND_BOX_H_

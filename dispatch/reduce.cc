@@ -1,0 +1,80 @@
+// The dispatched reductions: a masked input is first materialised; the
+// input is planned in its own memory order beside a C-contiguous
+// accumulator of out's shape (stride 0 on the reduced axes) holding the
+// op's identity (+-inf, or the integer limits, for min and max); the active
+// target combines every input element into it; then the accumulator is copied
+// into out (which handles out's strides, mask and any overlap with the input,
+// already fully read).
+#include "stridekit/reduce.h"
+
+#include <algorithm>
+
+#include "dispatch/copy_internal.h"
+#include "dispatch/operand_box.h"
+#include "dispatch/target_registry.h"
+#include "numeric_checks.h"
+#include "scalar_ops.h"
+#include "simd/numeric_task.h"
+#include "stridekit/allocation.h"
+#include "stridekit/copy.h"
+#include "stridekit/iteration_plan.h"
+#include "stridekit/shape.h"
+
+namespace stridekit {
+
+void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
+            std::span<const int32_t> axes, const sk_view& out, void* out_data) {
+  const Dims reduced =
+      CheckReduceArguments(op, t, in, in_data, axes, out, out_data);
+  const dispatch::Target& target = dispatch::SelectedTarget(OpName(op));
+  if (target.IsReference()) {
+    reference::Reduce(op, t, in, in_data, axes, out, out_data);
+    dispatch::NoteKernelRan(0);
+    return;
+  }
+  if (ValidBox(out).empty()) return;
+  const size_t elem_size = DTypeSize(t);
+  const Dims out_shape(DimsView(out.shape, size_t(out.ndim)));
+  const int64_t count = Numel(out_shape);
+  const Buffer acc = AllocateBuffer(count * int64_t(elem_size), OpName(op));
+  scalar_ops::VisitNumericType(t, [&](auto zero) {
+    using T = decltype(zero);
+    T* values = reinterpret_cast<T*>(acc.get());
+    std::fill(values, values + count, scalar_ops::ReduceIdentity<T>(op));
+  });
+
+  const DimsView in_shape(in.shape, size_t(in.ndim));
+  if (Numel(in_shape) > 0) {
+    Operand from = OperandOf(in, in_data);
+    const Box all{Dims(in.ndim, 0), Dims(in_shape)};
+    const Box valid = ValidBox(in);
+    Temporary temporary;
+    if (!(Intersect(all, valid) == all)) {
+      temporary =
+          MaterializeBox(target.table_slot, elem_size, from, valid, all);
+      from = temporary.op;
+    }
+    // The accumulator over in's index space: out's C strides on kept axes.
+    const Dims out_strides = CContiguousStrides(out_shape);
+    const bool keepdims = out.ndim == in.ndim;
+    OperandLayout layouts[2] = {{from.strides, from.offset}, {}};
+    for (int d = 0, j = 0; d < in.ndim; ++d) {
+      layouts[1].strides.push_back(reduced[d] ? 0 : out_strides[j]);
+      if (keepdims || !reduced[d]) ++j;
+    }
+    const IterationPlan plan = IterationPlan::Make(in_shape, layouts, false);
+    dispatch::NoteKernelRan(simd::RunReduceTask(
+        target.table_slot,
+        {&plan, op, t, from.data, acc.get(), 0, plan.outer_size()}));
+  }
+  sk_view acc_view{};
+  acc_view.ndim = out.ndim;
+  const Dims acc_strides = CContiguousStrides(out_shape);
+  for (int d = 0; d < out.ndim; ++d) {
+    acc_view.shape[d] = out.shape[d];
+    acc_view.strides[d] = acc_strides[d];
+  }
+  Copy(elem_size, acc_view, acc.get(), out, out_data);
+}
+
+}  // namespace stridekit

@@ -1,0 +1,64 @@
+// Broadcasting elementwise kernels over views (C_API.md "Data kernels"):
+// out = op(a, b) or out = op(a) for float32, float64, int32 and int64.
+//
+// Inputs broadcast to out's shape (NumPy rules). Masked-out input positions
+// read zero; masked-out out positions are not written. An input may be the
+// output itself (same element at every position: in-place `a += b`); any
+// other overlap behaves as if every input were first copied to a temporary.
+//
+// Semantics (NumPy's ufuncs unless stated):
+// - Floats are IEEE: kDiv is np.divide, kSqrt of a negative is NaN.
+// - kMin / kMax are np.minimum / np.maximum: a NaN operand propagates (a's
+//   when both are NaN), and between equal values (-0.0 and +0.0) b wins.
+// - Integers wrap around on overflow (two's complement, like NumPy): kAdd,
+//   kSub, kMul, kNeg, kSquare, and kAbs of the minimum value returns it.
+// - Integer kDiv is np.floor_divide (the quotient rounded towards negative
+//   infinity). A zero divisor throws kInvalidArgument and the minimum value
+//   divided by -1 throws kOutOfRange, in both cases before any output is
+//   written (NumPy warns and writes 0 / the minimum instead).
+// - Integer kSqrt throws kUnsupported (NumPy returns floats; stridekit keeps
+//   the dtype).
+// Other dtypes throw kUnsupported.
+//
+// Binary and Unary run on the active target; the reference versions are the
+// per-element loops the equivalence tests compare against. Both give
+// bit-identical results (NaN payloads aside, which follow the hardware).
+#ifndef STRIDEKIT_ELEMENTWISE_H_
+#define STRIDEKIT_ELEMENTWISE_H_
+
+#include <cstdint>
+
+#include "stridekit/dtype.h"
+#include "stridekit/stridekit.h"
+
+namespace stridekit {
+
+// Values match sk_binary_op.
+enum class BinaryOp : int32_t {
+  kAdd = 0,
+  kSub = 1,
+  kMul = 2,
+  kDiv = 3,
+  kMin = 4,
+  kMax = 5,
+};
+// Values match sk_unary_op.
+enum class UnaryOp : int32_t { kNeg = 0, kAbs = 1, kSqrt = 2, kSquare = 3 };
+
+void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
+            const sk_view& b, const void* b_data, const sk_view& out,
+            void* out_data);
+void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
+           const sk_view& out, void* out_data);
+
+namespace reference {
+void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
+            const sk_view& b, const void* b_data, const sk_view& out,
+            void* out_data);
+void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
+           const sk_view& out, void* out_data);
+}  // namespace reference
+
+}  // namespace stridekit
+
+#endif  // STRIDEKIT_ELEMENTWISE_H_

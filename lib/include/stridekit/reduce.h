@@ -1,0 +1,62 @@
+// Reductions over any set of axes of a view (C_API.md "Data kernels"):
+// out = sum / prod / min / max of `in` over `axes`, for float32, float64,
+// int32 and int64.
+//
+// out's shape is in's shape with the reduced axes removed, or kept as 1
+// (keepdims), told apart by out's rank. Axes may be negative; a repeated or
+// out-of-range axis throws kInvalidArgument; no axes copies the input.
+// Masked-out input positions read zero; masked-out out positions are not
+// written; out may overlap in.
+//
+// Semantics:
+// - An empty reduction gives 0 (sum) and 1 (prod); kMin / kMax over an
+//   empty axis throw kInvalidArgument like NumPy ("zero-size array to
+//   reduction operation minimum which has no identity").
+// - Integers are exact with wrap-around (two's complement, like NumPy's
+//   same-dtype reductions).
+// - Float kMin / kMax propagate NaN like np.min / np.max; the sign of a zero
+//   result of min/max over both -0.0 and +0.0 is unspecified.
+// - Order of float sums and products (dispatched kernels): the input is
+//   walked in its own memory order (axes by decreasing |stride|, coalesced).
+//   When the innermost axis is reduced, each row along it is reduced
+//   pairwise: leaves of at most kPairwiseBlock vectors in eight vector
+//   accumulators, halves combined recursively, the lanes folded as a
+//   balanced tree; the row results are then added to the output element in
+//   order. When the innermost axis is kept, each input row is added
+//   elementwise into the output's row (vector accumulators), rows in order.
+//   Bound, with u the unit roundoff, R the number of reduced elements per
+//   output element and L the length of the pairwise rows (1 when the
+//   innermost axis is kept):
+//     |sum - exact| <= (R / L + ceil(log2 L) + kPairwiseBlock / 8 + 4) * u *
+//                      sum |x|      (to first order; <= (R + 2) u sum |x|),
+//   never worse than NumPy's (pairwise along the inner axis, sequential
+//   across the others); products likewise relative to |exact|. The
+//   reference accumulates in long double and rounds once.
+#ifndef STRIDEKIT_REDUCE_H_
+#define STRIDEKIT_REDUCE_H_
+
+#include <cstdint>
+#include <span>
+
+#include "stridekit/dtype.h"
+#include "stridekit/stridekit.h"
+
+namespace stridekit {
+
+// Values match sk_reduce_op.
+enum class ReduceOp : int32_t { kSum = 0, kProd = 1, kMin = 2, kMax = 3 };
+
+// Vectors per leaf block of the pairwise sums (see the bound above).
+inline constexpr int kPairwiseBlock = 64;
+
+void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
+            std::span<const int32_t> axes, const sk_view& out, void* out_data);
+
+namespace reference {
+void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
+            std::span<const int32_t> axes, const sk_view& out, void* out_data);
+}  // namespace reference
+
+}  // namespace stridekit
+
+#endif  // STRIDEKIT_REDUCE_H_

@@ -1,0 +1,41 @@
+// Argument checks shared by the reference and the dispatched numeric
+// kernels (elementwise.h, reduce.h), so both reject exactly the same inputs
+// with the same messages.
+#ifndef STRIDEKIT_LIB_NUMERIC_CHECKS_H_
+#define STRIDEKIT_LIB_NUMERIC_CHECKS_H_
+
+#include <span>
+
+#include "stridekit/dims.h"
+#include "stridekit/elementwise.h"
+#include "stridekit/reduce.h"
+
+namespace stridekit {
+
+// NumPy's names: "add", ..., "negative", "absolute", "sum", "min".
+const char* OpName(BinaryOp op);
+const char* OpName(UnaryOp op);
+const char* OpName(ReduceOp op);
+
+// A valid op and a supported dtype (float32, float64, int32, int64; no
+// integer sqrt), every input broadcastable to out and out writeable (the
+// copy rules of copy_checks.h).
+void CheckBinaryArguments(BinaryOp op, DType t, const sk_view& a,
+                          const void* a_data, const sk_view& b,
+                          const void* b_data, const sk_view& out,
+                          const void* out_data);
+void CheckUnaryArguments(UnaryOp op, DType t, const sk_view& a,
+                         const void* a_data, const sk_view& out,
+                         const void* out_data);
+
+// Checks a reduction and returns, per axis of `in`, 1 when it is reduced and
+// 0 when kept. Axes may be negative; repeated or out-of-range axes, an out
+// whose shape is neither in's with the axes removed nor kept as 1, and min
+// or max over an empty axis throw.
+Dims CheckReduceArguments(ReduceOp op, DType t, const sk_view& in,
+                          const void* in_data, std::span<const int32_t> axes,
+                          const sk_view& out, const void* out_data);
+
+}  // namespace stridekit
+
+#endif  // STRIDEKIT_LIB_NUMERIC_CHECKS_H_

@@ -1,0 +1,82 @@
+// The reference reductions: for each output element, the reduced positions
+// in C order, one element at a time; float sums and products accumulate in
+// long double and round once (the accuracy oracle of the tests).
+#include <type_traits>
+
+#include "numeric_checks.h"
+#include "reference_loops.h"
+#include "scalar_ops.h"
+#include "stridekit/reduce.h"
+
+namespace stridekit::reference {
+namespace {
+
+template <typename T>
+T ReduceOne(ReduceOp op, const sk_view& in, const void* in_data,
+            const Dims& reduced, const Dims& out_index, bool keepdims) {
+  using Acc = std::conditional_t<scalar_ops::kIsInt<T>, T, long double>;
+  // in's index: kept axes from out_index, reduced axes counted by `sub`.
+  Dims index(in.ndim, 0);
+  sk_view sub{};
+  for (int d = 0, j = 0; d < in.ndim; ++d) {
+    if (!reduced[d]) {
+      index[d] = out_index[j];
+      sub.shape[d] = 1;
+    } else {
+      sub.shape[d] = in.shape[d];
+    }
+    if (keepdims || !reduced[d]) ++j;
+  }
+  sub.ndim = in.ndim;
+  if (Numel(DimsView(sub.shape, size_t(sub.ndim))) == 0) {
+    return op == ReduceOp::kProd ? T(1) : T(0);
+  }
+  Dims counter(in.ndim, 0);
+  Acc acc = 0;
+  bool first = true;
+  do {
+    for (int d = 0; d < in.ndim; ++d) {
+      if (reduced[d]) index[d] = counter[d];
+    }
+    const T x = ReadAt<T>(in, in_data, index);
+    if (first) {
+      acc = x;
+      first = false;
+      continue;
+    }
+    switch (op) {
+      case ReduceOp::kSum:
+        acc = scalar_ops::Add<Acc>(acc, x);
+        break;
+      case ReduceOp::kProd:
+        acc = scalar_ops::Mul<Acc>(acc, x);
+        break;
+      case ReduceOp::kMin:
+        acc = scalar_ops::Min<Acc>(acc, x);
+        break;
+      case ReduceOp::kMax:
+        acc = scalar_ops::Max<Acc>(acc, x);
+        break;
+    }
+  } while (NextIndex(sub, counter));
+  // A single element sums to itself plus zero, as in NumPy (-0.0 -> +0.0).
+  if (op == ReduceOp::kSum) acc = scalar_ops::Add<Acc>(acc, Acc(0));
+  return static_cast<T>(acc);
+}
+
+}  // namespace
+
+void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
+            std::span<const int32_t> axes, const sk_view& out, void* out_data) {
+  const Dims reduced =
+      CheckReduceArguments(op, t, in, in_data, axes, out, out_data);
+  const bool keepdims = out.ndim == in.ndim;
+  scalar_ops::VisitNumericType(t, [&](auto zero) {
+    using T = decltype(zero);
+    ComputeAndWrite<T>(out, out_data, [&](const Dims& out_index) {
+      return ReduceOne<T>(op, in, in_data, reduced, out_index, keepdims);
+    });
+  });
+}
+
+}  // namespace stridekit::reference

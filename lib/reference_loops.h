@@ -1,0 +1,68 @@
+// Building blocks of the reference numeric kernels: per-element reads
+// through a view's index mapping and the compute-then-write loop.
+#ifndef STRIDEKIT_LIB_REFERENCE_LOOPS_H_
+#define STRIDEKIT_LIB_REFERENCE_LOOPS_H_
+
+#include <vector>
+
+#include "strided_layout.h"
+#include "stridekit/dims.h"
+#include "stridekit/shape.h"
+#include "stridekit/stridekit.h"
+
+namespace stridekit::reference {
+
+// Element `index` of `in` (in's own index space); zero where in is masked
+// out.
+template <typename T>
+T ReadAt(const sk_view& in, const void* data, const Dims& index) {
+  int64_t offset = in.offset;
+  for (int d = 0; d < in.ndim; ++d) {
+    if (!AxisValid(in, d, index[d])) return T(0);
+    offset += index[d] * in.strides[d];
+  }
+  return static_cast<const T*>(data)[offset];
+}
+
+// Element `index` of out's index space read from `in` broadcast to out's
+// shape; zero where in is masked out.
+template <typename T>
+T ReadBroadcast(const sk_view& in, const void* data, const sk_view& out,
+                const Dims& index) {
+  const int lead = out.ndim - in.ndim;
+  Dims in_index(in.ndim, 0);
+  for (int j = 0; j < in.ndim; ++j) {
+    in_index[j] = in.shape[j] == 1 ? 0 : index[j + lead];
+  }
+  return ReadAt<T>(in, data, in_index);
+}
+
+// out[i] = compute(i) at every valid position i of out. Every value is
+// computed (and may throw) before the first write, so inputs overlapping
+// out behave as if copied to a temporary, and errors leave out untouched.
+template <typename T, typename Compute>
+void ComputeAndWrite(const sk_view& out, void* out_data, Compute compute) {
+  const int64_t count = Numel(DimsView(out.shape, size_t(out.ndim)));
+  std::vector<T> values;
+  Dims index(out.ndim, 0);
+  for (int64_t k = 0; k < count; ++k, NextIndex(out, index)) {
+    bool valid = true;
+    for (int d = 0; d < out.ndim; ++d) valid &= AxisValid(out, d, index[d]);
+    if (valid) values.push_back(compute(index));
+  }
+  index.assign(out.ndim, 0);
+  size_t next = 0;
+  for (int64_t k = 0; k < count; ++k, NextIndex(out, index)) {
+    int64_t offset = out.offset;
+    bool valid = true;
+    for (int d = 0; d < out.ndim; ++d) {
+      valid &= AxisValid(out, d, index[d]);
+      offset += index[d] * out.strides[d];
+    }
+    if (valid) static_cast<T*>(out_data)[offset] = values[next++];
+  }
+}
+
+}  // namespace stridekit::reference
+
+#endif  // STRIDEKIT_LIB_REFERENCE_LOOPS_H_

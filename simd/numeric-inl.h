@@ -1,0 +1,397 @@
+// Per-target inner kernels of the numeric family: the ops (vector form plus
+// the scalar form of lib/scalar_ops.h for tails), operand loaders by inner
+// stride, the elementwise row kernel and the pairwise row reduction.
+// Elementwise rows may run in place: `out` may equal an input exactly, so no
+// pointer here is HWY_RESTRICT.
+
+// Per-target include guard (Highway toggle idiom).
+#if defined(STRIDEKIT_SIMD_NUMERIC_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef STRIDEKIT_SIMD_NUMERIC_INL_H_
+#undef STRIDEKIT_SIMD_NUMERIC_INL_H_
+#else
+#define STRIDEKIT_SIMD_NUMERIC_INL_H_
+#endif
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "hwy/highway.h"
+#include "scalar_ops.h"
+#include "stridekit/reduce.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace stridekit {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// ---- Ops: Vec(d, a, b) and Scalar(a, b); unary ops ignore b. kVector<T>
+// is false where Highway 1.0.3 has no vector form (integer division).
+
+struct AddOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V b) {
+    return hn::Add(a, b);
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Add(a, b);
+  }
+};
+
+struct SubOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V b) {
+    return hn::Sub(a, b);
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Sub(a, b);
+  }
+};
+
+// Integer Mul wraps (64-bit lanes are emulated where the ISA lacks them).
+struct MulOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V b) {
+    return hn::Mul(a, b);
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Mul(a, b);
+  }
+};
+
+// Integers: floor division, scalar only; callers check divisors first.
+struct DivOp {
+  template <typename T>
+  static constexpr bool kVector = !scalar_ops::kIsInt<T>;
+  template <class D, class V>
+  static V Vec(D, V a, V b) {
+    return hn::Div(a, b);
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Div(a, b);
+  }
+};
+
+// np.minimum / np.maximum: Highway's Min/Max leave NaN and signed-zero
+// cases target-specific, so floats select explicitly.
+struct MinOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V b) {
+    if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+      return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::Lt(a, b)), a, b);
+    } else {
+      return hn::Min(a, b);
+    }
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Min(a, b);
+  }
+};
+
+struct MaxOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V b) {
+    if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+      return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::Lt(b, a)), a, b);
+    } else {
+      return hn::Max(a, b);
+    }
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Max(a, b);
+  }
+};
+
+struct NegOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V) {
+    return hn::Neg(a);
+  }
+  template <typename T>
+  static T Scalar(T a, T) {
+    return scalar_ops::Neg(a);
+  }
+};
+
+struct AbsOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V) {
+    return hn::Abs(a);
+  }
+  template <typename T>
+  static T Scalar(T a, T) {
+    return scalar_ops::Abs(a);
+  }
+};
+
+// Floats only (integer sqrt is rejected by the checks).
+struct SqrtOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V) {
+    return hn::Sqrt(a);
+  }
+  template <typename T>
+  static T Scalar(T a, T) {
+    return scalar_ops::Sqrt(a);
+  }
+};
+
+struct SquareOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V) {
+    return hn::Mul(a, a);
+  }
+  template <typename T>
+  static T Scalar(T a, T) {
+    return scalar_ops::Square(a);
+  }
+};
+
+// ---- Loaders: element i of an input row, as vectors of Lanes(d) elements
+// starting at i or as single elements.
+
+template <typename T>
+struct ContiguousLoader {
+  const T* p;
+  template <class D>
+  hn::Vec<D> Load(D d, size_t i) const {
+    return hn::LoadU(d, p + i);
+  }
+  T At(size_t i) const { return p[i]; }
+};
+
+template <typename T>
+struct BroadcastLoader {
+  T value;
+  template <class D>
+  hn::Vec<D> Load(D d, size_t) const {
+    return hn::Set(d, value);
+  }
+  T At(size_t) const { return value; }
+};
+
+// Any stride: contiguous, reversed and broadcast rows by plain loads, other
+// strides by gathers when the lane offsets fit the lane type, else lane by
+// lane. (No vector members: SVE vectors are sizeless.)
+template <class D, typename T = hn::TFromD<D>>
+struct StridedLoader {
+  using TI = hwy::MakeSigned<hwy::MakeUnsigned<T>>;
+  const T* p;
+  int64_t stride;
+  bool gather;
+
+  StridedLoader(D d, const T* row, int64_t row_stride)
+      : p(row), stride(row_stride) {
+    int64_t reach;
+    gather = !__builtin_mul_overflow(
+                 row_stride, static_cast<int64_t>(hn::Lanes(d)), &reach) &&
+             reach < std::numeric_limits<TI>::max() &&
+             reach > -std::numeric_limits<TI>::max();
+  }
+  hn::Vec<D> Load(D d, size_t i) const {
+    const int64_t at = static_cast<int64_t>(i) * stride;
+    switch (stride) {
+      case 1:
+        return hn::LoadU(d, p + at);
+      case 0:
+        return hn::Set(d, *p);
+      case -1:
+        return hn::Reverse(
+            d, hn::LoadU(d, p + at - static_cast<int64_t>(hn::Lanes(d)) + 1));
+      default:
+        break;
+    }
+    if (gather) {
+      const hn::RebindToSigned<D> di;
+      const auto index =
+          hn::Mul(hn::Iota(di, 0), hn::Set(di, static_cast<TI>(stride)));
+      return hn::GatherIndex(d, p + at, index);
+    }
+    HWY_ALIGN T lanes[hn::MaxLanes(d)];
+    for (size_t k = 0; k < hn::Lanes(d); ++k) {
+      lanes[k] = p[at + static_cast<int64_t>(k) * stride];
+    }
+    return hn::Load(d, lanes);
+  }
+  T At(size_t i) const { return p[static_cast<int64_t>(i) * stride]; }
+};
+
+// ---- Output rows.
+
+template <typename T>
+struct ContiguousStorer {
+  T* p;
+  template <class D>
+  void Store(D d, size_t i, hn::Vec<D> v) const {
+    hn::StoreU(v, d, p + i);
+  }
+  void Put(size_t i, T value) const { p[i] = value; }
+};
+
+template <typename T>
+struct StridedStorer {
+  T* p;
+  int64_t stride;
+  template <class D>
+  void Store(D d, size_t i, hn::Vec<D> v) const {
+    HWY_ALIGN T lanes[hn::MaxLanes(d)];
+    hn::Store(v, d, lanes);
+    for (size_t k = 0; k < hn::Lanes(d); ++k) Put(i + k, lanes[k]);
+  }
+  void Put(size_t i, T value) const {
+    p[static_cast<int64_t>(i) * stride] = value;
+  }
+};
+
+// out[i] = Op(a[i], b[i]) for i < count.
+template <class Op, class D, class Out, class A, class B,
+          typename T = hn::TFromD<D>>
+HWY_INLINE void ElementwiseRow(D d, const Out& out, const A& a, const B& b,
+                               size_t count) {
+  size_t i = 0;
+  if constexpr (Op::template kVector<T>) {
+    const size_t N = hn::Lanes(d);
+    for (; i + 2 * N <= count; i += 2 * N) {
+      const auto v0 = Op::Vec(d, a.Load(d, i), b.Load(d, i));
+      const auto v1 = Op::Vec(d, a.Load(d, i + N), b.Load(d, i + N));
+      out.Store(d, i, v0);
+      out.Store(d, i + N, v1);
+    }
+    for (; i + N <= count; i += N) {
+      out.Store(d, i, Op::Vec(d, a.Load(d, i), b.Load(d, i)));
+    }
+  }
+  for (; i < count; ++i) out.Put(i, Op::Scalar(a.At(i), b.At(i)));
+}
+
+// out[i * out_stride] = Op(a[i * a_stride], b[i * b_stride]) for i < count,
+// specialised for the common inner-stride patterns: contiguous rows, a
+// broadcast operand (outer products: the Set is hoisted), and a contiguous
+// accumulator row (reductions over outer axes).
+template <class Op, class D, typename T = hn::TFromD<D>>
+HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
+                         int64_t a_stride, const T* b, int64_t b_stride,
+                         size_t count) {
+  if (out_stride == 1) {
+    const ContiguousStorer<T> o{out};
+    if (a_stride == 1 && b_stride == 1) {
+      return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
+                                ContiguousLoader<T>{b}, count);
+    }
+    if (a_stride == 1 && b_stride == 0) {
+      return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
+                                BroadcastLoader<T>{*b}, count);
+    }
+    if (a_stride == 0 && b_stride == 1) {
+      return ElementwiseRow<Op>(d, o, BroadcastLoader<T>{*a},
+                                ContiguousLoader<T>{b}, count);
+    }
+    if (a_stride == 1) {
+      return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
+                                StridedLoader<D>(d, b, b_stride), count);
+    }
+    return ElementwiseRow<Op>(d, o, StridedLoader<D>(d, a, a_stride),
+                              StridedLoader<D>(d, b, b_stride), count);
+  }
+  ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
+                     StridedLoader<D>(d, a, a_stride),
+                     StridedLoader<D>(d, b, b_stride), count);
+}
+
+// ---- Reductions.
+
+// Op over `vectors` whole vectors of a row from element `begin`: leaves of
+// at most kPairwiseBlock vectors go into eight accumulators (combined as a
+// balanced tree); longer ranges split in halves (pairwise summation).
+template <class Op, class D, class L, typename T = hn::TFromD<D>>
+hn::Vec<D> PairwiseVectors(D d, const L& row, T identity, size_t begin,
+                           size_t vectors) {
+  const size_t N = hn::Lanes(d);
+  if (vectors > static_cast<size_t>(kPairwiseBlock)) {
+    const size_t half = vectors / 2;
+    const auto lo = PairwiseVectors<Op>(d, row, identity, begin, half);
+    const auto hi =
+        PairwiseVectors<Op>(d, row, identity, begin + half * N, vectors - half);
+    return Op::Vec(d, lo, hi);
+  }
+  const auto id = hn::Set(d, identity);
+  auto a0 = id, a1 = id, a2 = id, a3 = id, a4 = id, a5 = id, a6 = id, a7 = id;
+  size_t v = 0;
+  for (; v + 8 <= vectors; v += 8) {
+    const size_t i = begin + v * N;
+    a0 = Op::Vec(d, a0, row.Load(d, i));
+    a1 = Op::Vec(d, a1, row.Load(d, i + N));
+    a2 = Op::Vec(d, a2, row.Load(d, i + 2 * N));
+    a3 = Op::Vec(d, a3, row.Load(d, i + 3 * N));
+    a4 = Op::Vec(d, a4, row.Load(d, i + 4 * N));
+    a5 = Op::Vec(d, a5, row.Load(d, i + 5 * N));
+    a6 = Op::Vec(d, a6, row.Load(d, i + 6 * N));
+    a7 = Op::Vec(d, a7, row.Load(d, i + 7 * N));
+  }
+  // At most seven vectors remain: one more into each of a0 .. a6.
+  if (v < vectors) a0 = Op::Vec(d, a0, row.Load(d, begin + v++ * N));
+  if (v < vectors) a1 = Op::Vec(d, a1, row.Load(d, begin + v++ * N));
+  if (v < vectors) a2 = Op::Vec(d, a2, row.Load(d, begin + v++ * N));
+  if (v < vectors) a3 = Op::Vec(d, a3, row.Load(d, begin + v++ * N));
+  if (v < vectors) a4 = Op::Vec(d, a4, row.Load(d, begin + v++ * N));
+  if (v < vectors) a5 = Op::Vec(d, a5, row.Load(d, begin + v++ * N));
+  if (v < vectors) a6 = Op::Vec(d, a6, row.Load(d, begin + v++ * N));
+  return Op::Vec(d, Op::Vec(d, Op::Vec(d, a0, a4), Op::Vec(d, a1, a5)),
+                 Op::Vec(d, Op::Vec(d, a2, a6), Op::Vec(d, a3, a7)));
+}
+
+// Op over the `count` elements of a row: pairwise over whole vectors, the
+// tail as one more vector padded with the identity, then the lanes folded
+// as a balanced tree. `identity` is Op's (scalar_ops::ReduceIdentity).
+template <class Op, class D, class L, typename T = hn::TFromD<D>>
+HWY_NOINLINE T ReduceRow(D d, const L& row, T identity, size_t count) {
+  const size_t N = hn::Lanes(d);
+  const size_t vectors = count / N;
+  auto acc = vectors ? PairwiseVectors<Op>(d, row, identity, 0, vectors)
+                     : hn::Set(d, identity);
+  HWY_ALIGN T lanes[hn::MaxLanes(d)];
+  if (count % N != 0) {
+    for (size_t k = 0; k < N; ++k) {
+      lanes[k] = vectors * N + k < count ? row.At(vectors * N + k) : identity;
+    }
+    acc = Op::Vec(d, acc, hn::Load(d, lanes));
+  }
+  hn::Store(acc, d, lanes);
+  for (size_t width = N; width > 1; width = (width + 1) / 2) {
+    for (size_t k = 0; k < width / 2; ++k) {
+      lanes[k] = Op::Scalar(lanes[k], lanes[k + (width + 1) / 2]);
+    }
+  }
+  return lanes[0];
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace stridekit
+HWY_AFTER_NAMESPACE();
+
+#endif  // STRIDEKIT_SIMD_NUMERIC_INL_H_

@@ -1,0 +1,62 @@
+// What the per-target numeric executors run: planned elementwise operations
+// and reductions over outer positions [begin, end) of a plan.
+#ifndef STRIDEKIT_SIMD_NUMERIC_TASK_H_
+#define STRIDEKIT_SIMD_NUMERIC_TASK_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "stridekit/dtype.h"
+#include "stridekit/elementwise.h"
+#include "stridekit/iteration_plan.h"
+#include "stridekit/reduce.h"
+
+namespace stridekit {
+
+// An elementwise kernel: a binary op, or a unary one.
+struct ElementwiseKernel {
+  bool unary;
+  BinaryOp binary;
+  UnaryOp unary_op;
+};
+
+// Operand 0 of the plan is the output, operands 1 (and 2 for binary ops)
+// the inputs, each fully valid (masks and overlaps resolved by dispatch/).
+// The output may be an input exactly (same element at every position).
+// Integer division first checks every position, so an undefined division
+// throws (like scalar_ops::CheckDivision) before anything is written.
+struct ElementwiseTask {
+  const IterationPlan* plan;
+  ElementwiseKernel kernel;
+  DType dtype;  // Float32, Float64, Int32 or Int64.
+  void* out;    // Element 0 of each buffer.
+  const void* in[2];
+  int64_t begin;
+  int64_t end;
+};
+
+// Operand 0 of the plan is the (fully valid) input, operand 1 the
+// accumulator: stride 0 on the reduced axes, already holding the op's
+// identity (or a partial result) and combined with every input element.
+struct ReduceTask {
+  const IterationPlan* plan;
+  ReduceOp op;
+  DType dtype;
+  const void* in;
+  void* acc;
+  int64_t begin;
+  int64_t end;
+};
+
+namespace simd {
+
+// Run `task` with the kernels of the target in HWY_EXPORT table slot `slot`
+// (simd/dispatch_table.h); return that target's HWY_TARGET.
+int64_t RunElementwiseTask(size_t slot, const ElementwiseTask& task);
+int64_t RunReduceTask(size_t slot, const ReduceTask& task);
+
+}  // namespace simd
+
+}  // namespace stridekit
+
+#endif  // STRIDEKIT_SIMD_NUMERIC_TASK_H_

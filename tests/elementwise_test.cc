@@ -1,0 +1,307 @@
+// The elementwise kernels: the dispatched Binary/Unary on every target
+// against the per-element reference on random views (broadcast, strided,
+// reversed, masked, in place, overlapping) and special values, bit-exact
+// (NaN payloads aside); then NumPy-semantics golden cases and errors.
+#include "stridekit/elementwise.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "equivalence.h"
+#include "numeric_values.h"
+#include "random_views.h"
+#include "test_util.h"
+
+namespace stridekit {
+namespace {
+
+using testing::Describe;
+using testing::ViewGenerator;
+
+sk_view MakeView(std::vector<int64_t> shape, std::vector<int64_t> strides,
+                 int64_t offset) {
+  sk_view v{};
+  v.ndim = int32_t(shape.size());
+  v.offset = offset;
+  for (int d = 0; d < v.ndim; ++d) {
+    v.shape[d] = shape[d];
+    v.strides[d] = strides[d];
+  }
+  return v;
+}
+
+// Where an input's elements live.
+enum class Placement { kOwnBuffer, kInOutBuffer, kInPlace };
+
+template <typename T>
+struct Case {
+  bool unary;
+  BinaryOp binary;
+  UnaryOp unary_op;
+  sk_view in[2], out;
+  Placement placement[2];
+  std::vector<T> in_buffer[2], out_buffer;
+};
+
+template <typename T>
+DType DTypeOf() {
+  if constexpr (std::is_same_v<T, float>) return DType::kFloat32;
+  if constexpr (std::is_same_v<T, double>) return DType::kFloat64;
+  if constexpr (std::is_same_v<T, int32_t>) return DType::kInt32;
+  return DType::kInt64;
+}
+
+template <typename T>
+Case<T> RandomCase(ViewGenerator& gen) {
+  Case<T> c{};
+  c.unary = gen.Chance(35);
+  c.binary = BinaryOp(gen.Uniform(0, 5));
+  c.unary_op = UnaryOp(gen.Uniform(0, 3));
+  if (std::is_integral_v<T> && c.unary_op == UnaryOp::kSqrt) {
+    c.unary_op = UnaryOp::kSquare;
+  }
+  const auto shape = gen.Shape(int(gen.Uniform(0, 6)), 3000);
+  int64_t out_end = gen.Layout(shape, gen.Uniform(0, 4), c.out);
+  if (gen.Chance(15)) gen.Mask(c.out);
+  int64_t buffer_end = out_end;
+  const int inputs = c.unary ? 1 : 2;
+  for (int i = 0; i < inputs; ++i) {
+    const int64_t kind = gen.Uniform(0, 99);
+    if (kind < 12 && i == 0) {
+      c.placement[i] = Placement::kInPlace;
+      c.in[i] = c.out;
+      continue;
+    }
+    const auto in_shape = gen.Chance(40) ? gen.BroadcastSource(shape) : shape;
+    const bool overlap = kind < 25;
+    c.placement[i] = overlap ? Placement::kInOutBuffer : Placement::kOwnBuffer;
+    const int64_t end = gen.Layout(
+        in_shape, overlap ? gen.Uniform(0, out_end) : gen.Uniform(0, 4),
+        c.in[i]);
+    if (gen.Chance(20)) gen.Mask(c.in[i]);
+    if (overlap) {
+      buffer_end = std::max(buffer_end, end);
+    } else {
+      c.in_buffer[i].resize(size_t(end + 2));
+    }
+  }
+  c.out_buffer.resize(size_t(buffer_end + 2));
+  for (auto* buffer : {&c.in_buffer[0], &c.in_buffer[1], &c.out_buffer}) {
+    for (T& x : *buffer) x = testing::SpecialValue<T>(gen.rng());
+  }
+  // Integer division: mostly defined divisors, sometimes errors.
+  if (std::is_integral_v<T> && !c.unary && c.binary == BinaryOp::kDiv &&
+      gen.Chance(80)) {
+    auto& divisors =
+        c.placement[1] == Placement::kOwnBuffer ? c.in_buffer[1] : c.out_buffer;
+    for (T& x : divisors) x = x == 0 ? T(3) : x == -1 ? T(2) : x;
+    c.in[1].has_mask = 0;
+  }
+  return c;
+}
+
+template <typename T>
+struct Outcome {
+  std::vector<T> out;
+  std::optional<ErrorKind> error;
+};
+
+template <typename T, typename Binary, typename Unary>
+Outcome<T> Run(const Case<T>& c, Binary binary, Unary unary) {
+  Outcome<T> r{c.out_buffer, std::nullopt};
+  std::vector<T> in[2] = {c.in_buffer[0], c.in_buffer[1]};
+  const void* data[2];
+  for (int i = 0; i < 2; ++i) {
+    data[i] =
+        c.placement[i] == Placement::kOwnBuffer ? in[i].data() : r.out.data();
+  }
+  try {
+    if (c.unary) {
+      unary(c.unary_op, DTypeOf<T>(), c.in[0], data[0], c.out, r.out.data());
+    } else {
+      binary(c.binary, DTypeOf<T>(), c.in[0], data[0], c.in[1], data[1], c.out,
+             r.out.data());
+    }
+  } catch (const Error& e) {
+    r.error = e.kind();
+  }
+  return r;
+}
+
+template <typename T>
+void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
+  ViewGenerator gen(seed);
+  for (int trial = 0; trial < trials; ++trial) {
+    const Case<T> c = RandomCase<T>(gen);
+    const Outcome<T> want = Run(
+        c, [](auto... a) { reference::Binary(a...); },
+        [](auto... a) { reference::Unary(a...); });
+    testing::ForEachTarget([&](const std::string&) {
+      const Outcome<T> got = Run(
+          c, [](auto... a) { Binary(a...); }, [](auto... a) { Unary(a...); });
+      const int64_t at = testing::FirstDifference(got.out, want.out);
+      ASSERT_TRUE(at < 0 && got.error == want.error)
+          << "trial " << trial << (c.unary ? " unary " : " binary ")
+          << (c.unary ? int(c.unary_op) : int(c.binary)) << " element " << at
+          << " got " << (at >= 0 ? got.out[size_t(at)] : T(0)) << " want "
+          << (at >= 0 ? want.out[size_t(at)] : T(0)) << " error "
+          << got.error.has_value() << " vs " << want.error.has_value()
+          << "\nout " << Describe(c.out) << "\na   " << Describe(c.in[0])
+          << " placement " << int(c.placement[0]) << "\nb   "
+          << Describe(c.in[1]) << " placement " << int(c.placement[1]);
+    });
+  }
+}
+
+TEST(Elementwise, Float32MatchesReference) {
+  MatchesReferenceOnEveryTarget<float>(11, 600);
+}
+TEST(Elementwise, Float64MatchesReference) {
+  MatchesReferenceOnEveryTarget<double>(12, 600);
+}
+TEST(Elementwise, Int32MatchesReference) {
+  MatchesReferenceOnEveryTarget<int32_t>(13, 600);
+}
+TEST(Elementwise, Int64MatchesReference) {
+  MatchesReferenceOnEveryTarget<int64_t>(14, 600);
+}
+
+// Runs op on two 1-D float64 arrays of equal length on every target and the
+// reference, and checks the result bits.
+void ExpectBinary(BinaryOp op, std::vector<double> a, std::vector<double> b,
+                  std::vector<double> want) {
+  const int64_t n = int64_t(a.size());
+  const sk_view v = MakeView({n}, {1}, 0);
+  std::vector<double> out(a.size());
+  reference::Binary(op, DType::kFloat64, v, a.data(), v, b.data(), v,
+                    out.data());
+  EXPECT_EQ(testing::FirstDifference(out, want), -1) << "reference";
+  testing::ForEachTarget([&](const std::string&) {
+    std::vector<double> got(a.size());
+    Binary(op, DType::kFloat64, v, a.data(), v, b.data(), v, got.data());
+    for (size_t i = 0; i < got.size(); ++i) {
+      EXPECT_TRUE(testing::SameValue(got[i], want[i]))
+          << "element " << i << " got " << got[i] << " want " << want[i];
+    }
+  });
+}
+
+TEST(Elementwise, MinimumAndMaximumFollowNumPy) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  // np.minimum(-0.0, 0.0) is 0.0 and np.minimum(0.0, -0.0) is -0.0: b wins
+  // between equals; NaN in either operand propagates. Repeated to fill
+  // whole vectors and a tail on every target.
+  std::vector<double> a, b, min, max;
+  for (int i = 0; i < 9; ++i) {
+    a.insert(a.end(), {-0.0, 0.0, nan, 1.0, 2.0, -1.0});
+    b.insert(b.end(), {0.0, -0.0, 1.0, nan, 1.0, 3.0});
+    min.insert(min.end(), {0.0, -0.0, nan, nan, 1.0, -1.0});
+    max.insert(max.end(), {0.0, -0.0, nan, nan, 2.0, 3.0});
+  }
+  ExpectBinary(BinaryOp::kMin, a, b, min);
+  ExpectBinary(BinaryOp::kMax, a, b, max);
+}
+
+TEST(Elementwise, IntegerFloorDivisionAndWrapAround) {
+  const int64_t big = std::numeric_limits<int64_t>::max();
+  const int64_t low = std::numeric_limits<int64_t>::min();
+  std::vector<int64_t> a, b;
+  for (int i = 0; i < 5; ++i) {
+    a.insert(a.end(), {-7, 7, -7, 7, low, big, 6});
+    b.insert(b.end(), {2, -2, -2, 2, 1, 3, 3});
+  }
+  const sk_view v = MakeView({int64_t(a.size())}, {1}, 0);
+  testing::ForEachTarget([&](const std::string&) {
+    std::vector<int64_t> q(a.size()), p(a.size()), s(a.size());
+    Binary(BinaryOp::kDiv, DType::kInt64, v, a.data(), v, b.data(), v,
+           q.data());
+    Binary(BinaryOp::kMul, DType::kInt64, v, a.data(), v, a.data(), v,
+           p.data());
+    Unary(UnaryOp::kAbs, DType::kInt64, v, a.data(), v, s.data());
+    for (size_t i = 0; i < 7; ++i) {
+      const int64_t want_q[] = {-4, -4, 3, 3, low, big / 3, 2};
+      EXPECT_EQ(q[i], want_q[i]) << i;
+      EXPECT_EQ(q[i + 28], want_q[i]) << i;
+    }
+    // big * big wraps to 1, low * low to 0; abs(low) stays low.
+    EXPECT_EQ(p[5], 1);
+    EXPECT_EQ(p[4], 0);
+    EXPECT_EQ(p[0], 49);
+    EXPECT_EQ(s[4], low);
+    EXPECT_EQ(s[0], 7);
+  });
+}
+
+TEST(Elementwise, InPlaceAndOuterProduct) {
+  // a += b in place over a [3,4] view, then out = col [3,1] + row [1,4].
+  std::vector<float> a(12), b(12);
+  for (int i = 0; i < 12; ++i) a[i] = float(i), b[i] = float(100 * i);
+  const sk_view m = MakeView({3, 4}, {4, 1}, 0);
+  Binary(BinaryOp::kAdd, DType::kFloat32, m, a.data(), m, b.data(), m,
+         a.data());
+  for (int i = 0; i < 12; ++i) EXPECT_EQ(a[i], float(101 * i));
+  const std::vector<float> col = {1, 2, 3}, row = {10, 20, 30, 40};
+  std::vector<float> out(12);
+  Binary(BinaryOp::kAdd, DType::kFloat32, MakeView({3, 1}, {1, 0}, 0),
+         col.data(), MakeView({1, 4}, {0, 1}, 0), row.data(), m, out.data());
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 4; ++j) EXPECT_EQ(out[i * 4 + j], col[i] + row[j]);
+  }
+}
+
+TEST(Elementwise, OverlapBehavesAsThroughATemporary) {
+  // a[1:] = a[:-1] + a[1:] (NumPy with a temporary): shifted overlap.
+  std::vector<int32_t> a = {1, 2, 3, 4, 5, 6, 7, 8};
+  Binary(BinaryOp::kAdd, DType::kInt32, MakeView({7}, {1}, 0), a.data(),
+         MakeView({7}, {1}, 1), a.data(), MakeView({7}, {1}, 1), a.data());
+  EXPECT_EQ(a, (std::vector<int32_t>{1, 3, 5, 7, 9, 11, 13, 15}));
+  // In-place reversal: a = -a[::-1].
+  Unary(UnaryOp::kNeg, DType::kInt32, MakeView({8}, {-1}, 7), a.data(),
+        MakeView({8}, {1}, 0), a.data());
+  EXPECT_EQ(a, (std::vector<int32_t>{-15, -13, -11, -9, -7, -5, -3, -1}));
+}
+
+TEST(Elementwise, Errors) {
+  std::vector<int32_t> a = {4, std::numeric_limits<int32_t>::min(), 6},
+                       zero = {1, 0, 1}, minus = {1, -1, 1}, out = {7, 7, 7};
+  const sk_view v = MakeView({3}, {1}, 0);
+  EXPECT_SK_ERROR(Binary(BinaryOp::kDiv, DType::kInt32, v, a.data(), v,
+                         zero.data(), v, out.data()),
+                  ErrorKind::kInvalidArgument,
+                  "divide: integer division by zero (-2147483648 // 0)");
+  EXPECT_SK_ERROR(Binary(BinaryOp::kDiv, DType::kInt32, v, a.data(), v,
+                         minus.data(), v, out.data()),
+                  ErrorKind::kOutOfRange,
+                  "divide: integer overflow in -2147483648 // -1");
+  EXPECT_EQ(out, (std::vector<int32_t>{7, 7, 7}));
+  EXPECT_SK_ERROR(reference::Binary(BinaryOp::kDiv, DType::kInt32, v, a.data(),
+                                    v, minus.data(), v, out.data()),
+                  ErrorKind::kOutOfRange,
+                  "divide: integer overflow in -2147483648 // -1");
+  EXPECT_EQ(out, (std::vector<int32_t>{7, 7, 7}));
+  EXPECT_SK_ERROR(
+      Unary(UnaryOp::kSqrt, DType::kInt32, v, a.data(), v, out.data()),
+      ErrorKind::kUnsupported,
+      "sqrt: integer dtype Int32 is not supported (NumPy returns floats; "
+      "stridekit keeps the dtype)");
+  EXPECT_SK_ERROR(Binary(BinaryOp::kAdd, DType::kInt8, v, a.data(), v, a.data(),
+                         v, out.data()),
+                  ErrorKind::kUnsupported,
+                  "add: dtype Int8 is not supported (Float32, Float64, "
+                  "Int32, Int64)");
+  EXPECT_SK_ERROR(Binary(BinaryOp(9), DType::kInt32, v, a.data(), v, a.data(),
+                         v, out.data()),
+                  ErrorKind::kInvalidArgument, "binary: unknown op 9");
+  EXPECT_SK_ERROR(Binary(BinaryOp::kMul, DType::kInt32, MakeView({2}, {1}, 0),
+                         a.data(), v, a.data(), v, out.data()),
+                  ErrorKind::kInvalidArgument,
+                  "multiply: cannot broadcast source shape [2] to "
+                  "destination shape [3]");
+}
+
+}  // namespace
+}  // namespace stridekit

@@ -1,0 +1,78 @@
+// Random element values for the numeric kernels' tests, rich in the cases
+// that break kernels (NaN, +-0, +-inf, subnormals, integer extremes), and
+// element comparison that is bit-exact except between NaNs.
+#ifndef STRIDEKIT_TESTS_NUMERIC_VALUES_H_
+#define STRIDEKIT_TESTS_NUMERIC_VALUES_H_
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <type_traits>
+#include <vector>
+
+#include "stridekit/dtype.h"
+
+namespace stridekit::testing {
+
+// One value: mostly ordinary (small integers or random magnitudes), often a
+// special value.
+template <typename T>
+T SpecialValue(std::mt19937_64& rng) {
+  using L = std::numeric_limits<T>;
+  const uint64_t r = rng();
+  const int kind = int(r % 16);
+  if constexpr (std::is_integral_v<T>) {
+    const T extremes[] = {L::min(), L::max(),        T(-1),          T(0),
+                          T(1),     T(L::min() + 1), T(L::max() - 1)};
+    if (kind < 3) return extremes[(r >> 8) % 7];
+    if (kind < 10) return T(int64_t((r >> 8) % 201) - 100);
+    return static_cast<T>(rng());
+  } else {
+    const T specials[] = {L::quiet_NaN(),  -L::quiet_NaN(),  T(0.0),
+                          T(-0.0),         L::infinity(),    -L::infinity(),
+                          L::denorm_min(), -L::denorm_min(), L::min() / 4,
+                          L::max(),        L::lowest()};
+    if (kind < 3) return specials[(r >> 8) % 11];
+    if (kind < 8) return T(int64_t((r >> 8) % 21) - 10);
+    const double mantissa = double((r >> 11) % 2000001) / 1e6 - 1.0;
+    return T(std::ldexp(mantissa, int((r >> 40) % 40) - 20));
+  }
+}
+
+// Ordinary values only: finite magnitudes in [lo, hi], random sign unless
+// `positive`.
+template <typename T>
+T OrdinaryValue(std::mt19937_64& rng, double lo, double hi, bool positive) {
+  const double x = std::uniform_real_distribution<double>(lo, hi)(rng);
+  const bool negative = !positive && (rng() & 1);
+  if constexpr (std::is_integral_v<T>) {
+    return T(negative ? -int64_t(x) : int64_t(x));
+  } else {
+    return T(negative ? -x : x);
+  }
+}
+
+// True when a and b have the same bits, or are both NaN.
+template <typename T>
+bool SameValue(T a, T b) {
+  if constexpr (!std::is_integral_v<T>) {
+    if (std::isnan(a) && std::isnan(b)) return true;
+  }
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+// Index of the first element of two equally long buffers of T that differs
+// (SameValue), or -1.
+template <typename T>
+int64_t FirstDifference(const std::vector<T>& a, const std::vector<T>& b) {
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!SameValue(a[i], b[i])) return int64_t(i);
+  }
+  return -1;
+}
+
+}  // namespace stridekit::testing
+
+#endif  // STRIDEKIT_TESTS_NUMERIC_VALUES_H_

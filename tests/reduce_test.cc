@@ -1,0 +1,267 @@
+// Reductions: the dispatched Reduce on every target against the reference
+// (long double sums and products) on random views, axis sets and keepdims:
+// integers and min/max exact, float sums and products within the bound of
+// reduce.h; then accuracy, NumPy-semantics golden cases and errors.
+#include "stridekit/reduce.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+#include "equivalence.h"
+#include "numeric_values.h"
+#include "random_views.h"
+#include "test_util.h"
+
+namespace stridekit {
+namespace {
+
+using testing::Describe;
+using testing::ViewGenerator;
+
+sk_view MakeView(std::vector<int64_t> shape, std::vector<int64_t> strides,
+                 int64_t offset) {
+  sk_view v{};
+  v.ndim = int32_t(shape.size());
+  v.offset = offset;
+  for (int d = 0; d < v.ndim; ++d) {
+    v.shape[d] = shape[d];
+    v.strides[d] = strides[d];
+  }
+  return v;
+}
+
+template <typename T>
+DType DTypeOf() {
+  if constexpr (std::is_same_v<T, float>) return DType::kFloat32;
+  if constexpr (std::is_same_v<T, double>) return DType::kFloat64;
+  if constexpr (std::is_same_v<T, int32_t>) return DType::kInt32;
+  return DType::kInt64;
+}
+
+template <typename T>
+struct Case {
+  ReduceOp op;
+  sk_view in, out;
+  std::vector<int32_t> axes;
+  bool out_in_in_buffer;
+  std::vector<T> in_buffer, out_buffer;
+  int64_t reduced_count;  // Input elements per output element.
+};
+
+template <typename T>
+Case<T> RandomCase(ViewGenerator& gen) {
+  Case<T> c{};
+  c.op = ReduceOp(gen.Uniform(0, 3));
+  const int rank = int(gen.Uniform(0, 5));
+  auto shape = gen.Shape(rank, 4000);
+  std::vector<int64_t> out_shape;
+  const bool keepdims = gen.Chance(50);
+  c.reduced_count = 1;
+  for (int d = 0; d < rank; ++d) {
+    const bool reduce = gen.Chance(50);
+    if (reduce) {
+      // Min and max of an empty axis are errors (tested separately).
+      if (shape[d] == 0 && (c.op == ReduceOp::kMin || c.op == ReduceOp::kMax)) {
+        shape[d] = 3;
+      }
+      c.axes.push_back(int32_t(gen.Chance(30) ? d - rank : d));
+      c.reduced_count *= shape[d];
+    }
+    if (!reduce || keepdims) out_shape.push_back(reduce ? 1 : shape[d]);
+  }
+  std::shuffle(c.axes.begin(), c.axes.end(), gen.rng());
+  const int64_t in_end = gen.Layout(shape, gen.Uniform(0, 4), c.in);
+  if (gen.Chance(20)) gen.Mask(c.in);
+  c.out_in_in_buffer = gen.Chance(10);
+  const int64_t out_end = gen.Layout(
+      out_shape, c.out_in_in_buffer ? gen.Uniform(0, in_end) : 0, c.out);
+  if (gen.Chance(10)) gen.Mask(c.out);
+  c.in_buffer.resize(
+      size_t(std::max(in_end, c.out_in_in_buffer ? out_end : int64_t{0}) + 2));
+  c.out_buffer.resize(size_t(out_end + 2));
+  auto& rng = gen.rng();
+  for (auto* buffer : {&c.in_buffer, &c.out_buffer}) {
+    for (T& x : *buffer) {
+      if (std::is_integral_v<T> || c.op == ReduceOp::kMin ||
+          c.op == ReduceOp::kMax) {
+        x = testing::SpecialValue<T>(rng);
+      } else if (c.op == ReduceOp::kSum) {
+        x = testing::OrdinaryValue<T>(rng, 0, 100, false);
+      } else {
+        x = testing::OrdinaryValue<T>(rng, 0.5, 2, true);
+      }
+    }
+  }
+  return c;
+}
+
+template <typename T, typename ReduceFn>
+std::vector<T> Run(const Case<T>& c, const std::vector<T>& in_buffer,
+                   ReduceFn reduce) {
+  std::vector<T> in = in_buffer, out = c.out_buffer;
+  T* out_data = c.out_in_in_buffer ? in.data() : out.data();
+  reduce(c.op, DTypeOf<T>(), c.in, in.data(), std::span(c.axes), c.out,
+         out_data);
+  return c.out_in_in_buffer ? in : out;
+}
+
+template <typename T>
+void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
+  ViewGenerator gen(seed);
+  auto reference_reduce = [](auto... a) { reference::Reduce(a...); };
+  for (int trial = 0; trial < trials; ++trial) {
+    const Case<T> c = RandomCase<T>(gen);
+    const std::vector<T> want = Run(c, c.in_buffer, reference_reduce);
+    // Sum of |x| per output element, for the error bound of sums.
+    Case<T> abs_case = c;
+    abs_case.op = ReduceOp::kSum;
+    std::vector<T> abs_in = c.in_buffer;
+    if constexpr (!std::is_integral_v<T>) {  // Integers compare exactly.
+      for (T& x : abs_in) x = std::abs(x);
+    }
+    const std::vector<T> abs_sum = Run(abs_case, abs_in, reference_reduce);
+    const bool exact = std::is_integral_v<T> || c.op == ReduceOp::kMin ||
+                       c.op == ReduceOp::kMax;
+    const double u = std::numeric_limits<T>::epsilon() / 2;
+    const double bound = double(c.reduced_count + 2) * u;
+    testing::ForEachTarget([&](const std::string&) {
+      const std::vector<T> got =
+          Run(c, c.in_buffer, [](auto... a) { Reduce(a...); });
+      for (size_t i = 0; i < got.size(); ++i) {
+        bool ok;
+        if (exact) {
+          // Min/max of -0.0 and +0.0 may give either zero.
+          ok = testing::SameValue(got[i], want[i]) || got[i] == want[i];
+        } else {
+          // Elements outside out's valid positions are equal (untouched).
+          const double scale =
+              std::abs(double(c.op == ReduceOp::kSum ? abs_sum[i] : want[i]));
+          ok = got[i] == want[i] ||
+               std::abs(double(got[i]) - double(want[i])) <= bound * scale;
+        }
+        ASSERT_TRUE(ok) << "trial " << trial << " op " << int(c.op)
+                        << " element " << i << " got " << got[i] << " want "
+                        << want[i] << "\nin  " << Describe(c.in) << "\nout "
+                        << Describe(c.out) << " in in's buffer "
+                        << c.out_in_in_buffer;
+      }
+    });
+  }
+}
+
+TEST(Reduce, Float32MatchesReference) {
+  MatchesReferenceOnEveryTarget<float>(21, 500);
+}
+TEST(Reduce, Float64MatchesReference) {
+  MatchesReferenceOnEveryTarget<double>(22, 500);
+}
+TEST(Reduce, Int32MatchesReference) {
+  MatchesReferenceOnEveryTarget<int32_t>(23, 500);
+}
+TEST(Reduce, Int64MatchesReference) {
+  MatchesReferenceOnEveryTarget<int64_t>(24, 500);
+}
+
+// Pairwise summation keeps the error of a long contiguous sum near
+// log2(n) roundings, where a sequential float sum drifts by ~n/2.
+TEST(Reduce, PairwiseSumIsAccurate) {
+  const int64_t n = int64_t{1} << 22;
+  std::vector<float> x(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) x[size_t(i)] = 0.1f + float(i % 7) * 1e-3f;
+  long double exact = 0;
+  for (float v : x) exact += v;
+  const double u = std::numeric_limits<float>::epsilon() / 2;
+  const double bound = (22 + kPairwiseBlock + 2) * u * double(exact);
+  const int32_t axis0[] = {0};
+  testing::ForEachTarget([&](const std::string&) {
+    float got = -1;
+    Reduce(ReduceOp::kSum, DType::kFloat32, MakeView({n}, {1}, 0), x.data(),
+           axis0, MakeView({}, {}, 0), &got);
+    EXPECT_LE(std::abs(double(got) - double(exact)), bound);
+    // The same data as [1024, n/1024] summed over axis 0 then axis 1.
+    std::vector<float> rows(size_t(n / 1024));
+    Reduce(ReduceOp::kSum, DType::kFloat32,
+           MakeView({1024, n / 1024}, {n / 1024, 1}, 0), x.data(), axis0,
+           MakeView({n / 1024}, {1}, 0), rows.data());
+    long double exact_row = 0;
+    for (int64_t r = 0; r < 1024; ++r) exact_row += x[size_t(r * (n / 1024))];
+    EXPECT_LE(std::abs(double(rows[0]) - double(exact_row)),
+              (1024 + 2) * u * double(exact_row));
+  });
+}
+
+TEST(Reduce, EmptyAndNaN) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> x = {1, nan, 3, -4, 5, 6, 7, 8, 9, 10, 11, 12};
+  const int32_t axes[] = {1, -3};
+  testing::ForEachTarget([&](const std::string&) {
+    double out[3] = {};
+    // [2,3,2] strided view reduced over axes 0 and 1 -> [2].
+    Reduce(ReduceOp::kMax, DType::kFloat64, MakeView({2, 3, 2}, {6, 2, 1}, 0),
+           x.data(), axes, MakeView({2}, {1}, 0), out);
+    EXPECT_EQ(out[0], 11.0);
+    EXPECT_TRUE(std::isnan(out[1]));
+    Reduce(ReduceOp::kMin, DType::kFloat64, MakeView({2, 3, 2}, {6, 2, 1}, 0),
+           x.data(), axes, MakeView({1, 1, 2}, {2, 2, 1}, 0), out);
+    EXPECT_EQ(out[0], 1.0);
+    EXPECT_TRUE(std::isnan(out[1]));
+    // Empty reductions: sum 0, prod 1.
+    double sum = 7, prod = 7;
+    Reduce(ReduceOp::kSum, DType::kFloat64, MakeView({0, 3}, {3, 1}, 0),
+           x.data(), {}, MakeView({0, 3}, {3, 1}, 0), out);
+    const int32_t all[] = {0, 1};
+    Reduce(ReduceOp::kSum, DType::kFloat64, MakeView({0, 3}, {3, 1}, 0),
+           x.data(), all, MakeView({}, {}, 0), &sum);
+    Reduce(ReduceOp::kProd, DType::kFloat64, MakeView({0, 3}, {3, 1}, 0),
+           x.data(), all, MakeView({}, {}, 0), &prod);
+    EXPECT_EQ(sum, 0.0);
+    EXPECT_EQ(prod, 1.0);
+  });
+}
+
+TEST(Reduce, IntegersWrapAround) {
+  std::vector<int32_t> x(1000, std::numeric_limits<int32_t>::max());
+  const int32_t all[] = {0};
+  testing::ForEachTarget([&](const std::string&) {
+    int32_t sum = 0, prod = 0;
+    Reduce(ReduceOp::kSum, DType::kInt32, MakeView({1000}, {1}, 0), x.data(),
+           all, MakeView({}, {}, 0), &sum);
+    Reduce(ReduceOp::kProd, DType::kInt32, MakeView({1000}, {1}, 0), x.data(),
+           all, MakeView({}, {}, 0), &prod);
+    // 1000 * (2^31 - 1) mod 2^32 = -1000; (2^31 - 1)^1000 mod 2^32 = 1.
+    EXPECT_EQ(sum, -1000);
+    EXPECT_EQ(prod, 1);
+  });
+}
+
+TEST(Reduce, Errors) {
+  double x[6] = {}, out[6] = {};
+  const sk_view v = MakeView({2, 3}, {3, 1}, 0);
+  const int32_t dup[] = {1, -1}, bad[] = {2}, one[] = {1};
+  EXPECT_SK_ERROR(Reduce(ReduceOp::kSum, DType::kFloat64, v, x, dup,
+                         MakeView({2}, {1}, 0), out),
+                  ErrorKind::kInvalidArgument,
+                  "sum: duplicate value in 'axis' (1)");
+  EXPECT_SK_ERROR(Reduce(ReduceOp::kSum, DType::kFloat64, v, x, bad,
+                         MakeView({2}, {1}, 0), out),
+                  ErrorKind::kInvalidArgument,
+                  "sum: axis 2 is out of bounds for array of dimension 2");
+  EXPECT_SK_ERROR(Reduce(ReduceOp::kProd, DType::kFloat64, v, x, one,
+                         MakeView({3}, {1}, 0), out),
+                  ErrorKind::kInvalidArgument,
+                  "prod: output shape [3] does not match input shape [2,3] "
+                  "reduced over 1 axes (with or without keepdims)");
+  EXPECT_SK_ERROR(
+      Reduce(ReduceOp::kMin, DType::kFloat64, MakeView({2, 0}, {0, 0}, 0), x,
+             one, MakeView({2}, {1}, 0), out),
+      ErrorKind::kInvalidArgument,
+      "min: zero-size array to reduction operation minimum "
+      "which has no identity");
+}
+
+}  // namespace
+}  // namespace stridekit
