@@ -15,6 +15,13 @@ namespace stridekit::testing {
 
 inline std::vector<int64_t> Vec(DimsView d) { return {d.begin(), d.end()}; }
 
+// False when STRIDEKIT_TEST_NO_THREADS is set: under this machine's
+// qemu-user a program that starts a std::thread hangs, so emulated runs
+// test the single-threaded paths only.
+inline bool ThreadsAllowed() {
+  return std::getenv("STRIDEKIT_TEST_NO_THREADS") == nullptr;
+}
+
 // Random-case counts: `n`, or a tenth of it when STRIDEKIT_TEST_QUICK is set
 // (emulated runs under qemu-user, where every case costs ~30x more).
 inline int Trials(int n) {
