@@ -561,11 +561,15 @@ std::optional<int64_t> ShapeInference::RowBound(
       const Row opnd = NormRow(RowOf(step, ineq.opnd));
       if (opnd.var != var) continue;
       const Row res = NormRow(RowOf(step, ineq.res));
+      // The result's known axes, plus its own variable's bound. An open
+      // result with no known axis and no bound gives no information.
       std::optional<int64_t> rank;
       if (!res.var) {
         rank = res.num_axes();
       } else if (auto bound = RowBound(*res.var, visiting)) {
         rank = *bound + res.num_axes();
+      } else if (res.num_axes() > 0) {
+        rank = res.num_axes();
       }
       if (!rank) continue;
       const int64_t candidate = std::max<int64_t>(0, *rank - opnd.num_axes());
@@ -638,11 +642,21 @@ bool ShapeInference::CloseOne() {
       return true;
     }
   }
+  // Parameters are not guessed: a row with no known axis or an unknown dim
+  // left now is an error (a row with axes may still close to no more axes).
   for (ShapeId id = 0; id < int(shapes_.size()); ++id) {
-    if (shapes_[id].is_parameter && !IsResolved(id)) {
-      Fail(ErrorKind::kInvalidArgument,
-           "You forgot to specify the hidden dimension(s) of parameter \"",
-           shapes_[id].name, "\" ", ToString(id));
+    if (!shapes_[id].is_parameter) continue;
+    for (AxisKind kind : kMemoryOrder) {
+      const Row row = ResolvedRow(id, kind);
+      const auto unknown = [](const Dim& d) { return !d.is_known(); };
+      if ((row.var && row.num_axes() == 0) ||
+          std::any_of(row.beg.begin(), row.beg.end(), unknown) ||
+          std::any_of(row.end.begin(), row.end.end(), unknown)) {
+        Fail(ErrorKind::kInvalidArgument,
+             "You forgot to specify the hidden dimension(s) of parameter \"",
+             shapes_[id].name, "\" (", AxisKindName(kind),
+             " row): ", ToString(id));
+      }
     }
   }
   if (!open_rows.empty()) {

@@ -113,9 +113,10 @@ TEST(EinsumErrors, Parse) {
   EXPECT_SK_ERROR(ParseEinsumSubscripts("i,......"), k,
                   "einsum: einstein sum subscripts string contains a '.' that "
                   "is not part of an ellipsis ('...') in operand 1 (column 6)");
-  EXPECT_SK_ERROR(ParseEinsumSubscripts("i->i.."), k,
-                  "einsum: einstein sum subscripts string contains a '.' that "
-                  "is not part of an ellipsis ('...') in the output (column 5)");
+  EXPECT_SK_ERROR(
+      ParseEinsumSubscripts("i->i.."), k,
+      "einsum: einstein sum subscripts string contains a '.' that "
+      "is not part of an ellipsis ('...') in the output (column 5)");
   EXPECT_SK_ERROR(ParseEinsumSubscripts("i->i->"), k,
                   "einsum: einstein sum subscripts string contains '->' more "
                   "than once (column 5)");
@@ -168,7 +169,8 @@ TEST(EinsumErrors, Shapes) {
                   "einsum: output has more dimensions than subscripts given in "
                   "einstein sum, but no '...' ellipsis provided to broadcast "
                   "the extra dimensions.");
-  EXPECT_SK_ERROR(Shape("i", {{-2}}), k, "einsum: negative dimension -2 at axis 0 of [-2]");
+  EXPECT_SK_ERROR(Shape("i", {{-2}}), k,
+                  "einsum: negative dimension -2 at axis 0 of [-2]");
 }
 
 }  // namespace

@@ -76,11 +76,18 @@ def resolve_reshape(shape, spec):
     return st, tuple(out[: len(spec)])
 
 
-def broadcast_shapes(shapes):
+def shape_list_args(shapes):
+    """(n, ndims, shapes) arguments for a list of shapes; keeps the arrays alive
+    through the returned tuple."""
     n = len(shapes)
     ndims = (ctypes.c_int32 * max(1, n))(*[len(s) for s in shapes])
     arrays = [int64_array(s) for s in shapes]
     ptrs = (c_int64_p * max(1, n))(*[ctypes.cast(a, c_int64_p) for a in arrays])
+    return n, ndims, ptrs, arrays
+
+
+def broadcast_shapes(shapes):
+    n, ndims, ptrs, _arrays = shape_list_args(shapes)
     out_ndim = ctypes.c_int32()
     out = int64_array([], SK_MAX_NDIM)
     st = LIB.sk_broadcast_shapes(n, ndims, ptrs, ctypes.byref(out_ndim), out)
@@ -108,3 +115,13 @@ class Tally:
         for f in self.failures[:20]:
             print("  MISMATCH:", f)
         raise SystemExit(1 if bad else 0)
+
+
+def einsum_shape(spec, shapes):
+    """sk_einsum_shape: NumPy subscripts, or OCANNL notation with "=>"."""
+    n, ndims, ptrs, _arrays = shape_list_args(shapes)
+    out_ndim = ctypes.c_int32()
+    out = int64_array([], SK_MAX_NDIM)
+    st = LIB.sk_einsum_shape(spec.encode(), n, ndims, ptrs,
+                             ctypes.byref(out_ndim), out)
+    return st, tuple(out[: out_ndim.value])
