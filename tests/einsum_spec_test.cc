@@ -175,3 +175,35 @@ TEST(EinsumErrors, Shapes) {
 
 }  // namespace
 }  // namespace stridekit
+
+namespace stridekit {
+namespace {
+
+using ::stridekit::testing::Vec;
+
+// ProjectionBuilder's own checks, which the spec front ends never trigger.
+TEST(ProjectionBuilder, RejectsInconsistentEquations) {
+  const std::vector<int64_t> result = {2}, operand = {3, 2};
+  const std::vector<DimsView> operands = {operand};
+  ProjectionBuilder builder(result, operands);
+  EXPECT_SK_ERROR(builder.Equate({ProjectionBuilder::kResult, 0}, {0, 0}),
+                  ErrorKind::kInvalidArgument,
+                  "Conflicting dimensions for the same projection: 2 vs 3");
+  EXPECT_SK_ERROR(builder.Pin({0, 0}, AxisIndex::Fixed(3)),
+                  ErrorKind::kOutOfRange,
+                  "fixed index 3 is out of range for an axis of size 3");
+  builder.Equate({ProjectionBuilder::kResult, 0}, {0, 1});
+  builder.Pin({ProjectionBuilder::kResult, 0}, AxisIndex::Fixed(0));
+  builder.Pin({0, 1}, AxisIndex::Fixed(1));
+  EXPECT_SK_ERROR(builder.Build(), ErrorKind::kInvalidArgument,
+                  "Conflicting indices for the same axis/projection");
+  builder.Pin({0, 1}, AxisIndex::Fixed(0));
+  const Projections p = builder.Build();
+  EXPECT_EQ(Vec(p.product_space), (std::vector<int64_t>{3}));
+  EXPECT_EQ(p.operand_maps[0],
+            (AxisMap{AxisIndex::Iterator(0), AxisIndex::Fixed(0)}));
+  EXPECT_EQ(p.is_reduction, (std::vector<bool>{true}));
+}
+
+}  // namespace
+}  // namespace stridekit

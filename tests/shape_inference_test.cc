@@ -271,6 +271,33 @@ TEST_F(Inference, UnresolvedAndMisuse) {
   EXPECT_EQ(Vec(inf_.ToDims(x)), D{});
 }
 
+// A fixed index needs the axis to be longer than its use site allows.
+TEST_F(Inference, FixedIndexAboveItsUseSite) {
+  const ShapeId y = inf_.NewShape("y");
+  inf_.AddStep({y, TransposeLogic{TransposeType::kPermute,
+                                  Dims3("x", {}, {}, {4}), "i => 2"}});
+  Binary(ComposeType::kPointwiseBin, y, Dims3("w", {}, {}, {2}), "z");
+  EXPECT_SK_ERROR(inf_.Finish(), ErrorKind::kInvalidArgument,
+                  "dereferenced at dimension 3, higher than use site 2");
+}
+
+TEST_F(Inference, CapturesNeedResolvedVariables) {
+  const ShapeId y = inf_.NewShape("y");
+  const StepId step =
+      inf_.AddStep({y, TransposeLogic{TransposeType::kPermute,
+                                      inf_.NewShape("x"), "a..r.. => a"}});
+  EXPECT_SK_ERROR(inf_.LabelDims(step, "a"), ErrorKind::kInvalidArgument,
+                  "Not enough shape information: unresolved variable a");
+  EXPECT_SK_ERROR(inf_.LabelDims(step, "r"), ErrorKind::kInvalidArgument,
+                  "Not enough shape information: unresolved variable r");
+  EXPECT_SK_ERROR(Dims3("n", {}, {}, {-1}), ErrorKind::kInvalidArgument,
+                  "ShapeFromDims: negative dimension -1 at axis 0 of [-1]");
+  EXPECT_SK_ERROR(inf_.AddStep({y, TransposeLogic{TransposeType::kPermute, y,
+                                                  "9223372036854775807 => i"}}),
+                  ErrorKind::kOverflow,
+                  "fixed index: 9223372036854775807 + 1 overflows int64");
+}
+
 TEST(LabelsEinsumShape, SplitsMemoryDimsByTheSpec) {
   const D x = {2, 4, 3};
   const std::vector<DimsView> boi = {x};

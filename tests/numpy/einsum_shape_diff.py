@@ -156,12 +156,30 @@ def test_ocannl_random(rng, tally):
         compare(tally, spec, shapes, numpy_spec)
 
 
+def test_c_abi_arguments(tally):
+    out_ndim = sk.ctypes.c_int32()
+    out = sk.int64_array([], sk.SK_MAX_NDIM)
+    for args, message in [
+            ((None, 0, None, None, sk.ctypes.byref(out_ndim), out),
+             "sk_einsum_shape: spec is NULL"),
+            ((b"i", -1, None, None, sk.ctypes.byref(out_ndim), out),
+             "sk_einsum_shape: n=-1 is negative"),
+            ((b"i", 1, None, None, sk.ctypes.byref(out_ndim), out),
+             "sk_einsum_shape: ndims is NULL"),
+            ((b"", 0, None, None, None, out),
+             "sk_einsum_shape: out_ndim is NULL")]:
+        st = sk.LIB.sk_einsum_shape(*args)
+        tally.check(st == sk.SK_ERR_INVALID and sk.last_error() == message,
+                    f"{args}: {st} {sk.last_error()!r}")
+
+
 def main():
     rng = random.Random(7)
     tally = sk.Tally("einsum_shape_diff")
     test_numpy_specs(rng, tally)
     test_ocannl_table(tally)
     test_ocannl_random(rng, tally)
+    test_c_abi_arguments(tally)
     tally.finish()
 
 
