@@ -101,11 +101,18 @@ def resolve_reshape(shape, spec):
     return st, tuple(out[: len(spec)])
 
 
-def broadcast_shapes(shapes):
+def shape_list_args(shapes):
+    """(n, ndims, shapes) arguments for a list of shapes; keeps the arrays alive
+    through the returned tuple."""
     n = len(shapes)
     ndims = (ctypes.c_int32 * max(1, n))(*[len(s) for s in shapes])
     arrays = [int64_array(s) for s in shapes]
     ptrs = (c_int64_p * max(1, n))(*[ctypes.cast(a, c_int64_p) for a in arrays])
+    return n, ndims, ptrs, arrays
+
+
+def broadcast_shapes(shapes):
+    n, ndims, ptrs, _arrays = shape_list_args(shapes)
     out_ndim = ctypes.c_int32()
     out = int64_array([], SK_MAX_NDIM)
     st = LIB.sk_broadcast_shapes(n, ndims, ptrs, ctypes.byref(out_ndim), out)
@@ -254,3 +261,13 @@ def reduce(op, dtype, in_view, in_base, axes, out_view, out_base):
                          ctypes.byref(in_view), data_ptr(in_base),
                          len(axes), axes_arr, ctypes.byref(out_view),
                          data_ptr(out_base))
+
+
+def einsum_shape(spec, shapes):
+    """sk_einsum_shape: NumPy subscripts, or OCANNL notation with "=>"."""
+    n, ndims, ptrs, _arrays = shape_list_args(shapes)
+    out_ndim = ctypes.c_int32()
+    out = int64_array([], SK_MAX_NDIM)
+    st = LIB.sk_einsum_shape(spec.encode(), n, ndims, ptrs,
+                             ctypes.byref(out_ndim), out)
+    return st, tuple(out[: out_ndim.value])

@@ -158,6 +158,15 @@ sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
                     const void* in_data, int32_t naxes, const int32_t* axes,
                     const sk_view* out, void* out_data);
 
+/* ---- Einsum ---- */
+/* spec is NumPy subscripts ("ij,jk->ik", implicit "ij,jk", "...") or, when it
+   contains "=>", OCANNL label notation ("ij;jk=>ik", "b|i->o => o|b->i")
+   whose operands' axes are in memory order batch, output, input. out_shape
+   has room for SK_MAX_NDIM entries. */
+sk_status sk_einsum_shape(const char* spec, int32_t n, const int32_t* ndims,
+                          const int64_t* const* shapes, int32_t* out_ndim,
+                          int64_t* out_shape);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

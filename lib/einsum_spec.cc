@@ -1,0 +1,269 @@
+#include "stridekit/einsum_spec.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+#include "stridekit/error.h"
+#include "stridekit/shape.h"
+
+namespace stridekit {
+namespace {
+
+constexpr int kNumChars = 128;
+
+bool IsLetter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// Parses spec[begin, end) as the term of `what` ("operand 2", "the output").
+EinsumTerm ParseTerm(std::string_view spec, size_t begin, size_t end,
+                     const std::string& what) {
+  EinsumTerm term;
+  for (size_t i = begin; i < end; ++i) {
+    const char c = spec[i];
+    if (c == ' ') continue;
+    if (IsLetter(c)) {
+      term.labels.push_back(c);
+    } else if (c == '.' && !term.has_ellipsis() && i + 3 <= end &&
+               spec.substr(i, 3) == "...") {
+      term.ellipsis_at = static_cast<int>(term.labels.size());
+      i += 2;
+    } else if (c == '.') {
+      Fail(ErrorKind::kInvalidArgument,
+           "einsum: einstein sum subscripts string contains a '.' that is not "
+           "part of an ellipsis ('...') in ",
+           what, " (column ", i + 1, ")");
+    } else {
+      Fail(ErrorKind::kInvalidArgument, "einsum: invalid subscript '", c,
+           "' in einstein sum subscripts string, subscripts must be letters "
+           "(column ",
+           i + 1, ")");
+    }
+  }
+  return term;
+}
+
+EinsumTerm ImplicitOutput(const std::vector<EinsumTerm>& inputs) {
+  std::array<int, kNumChars> count{};
+  EinsumTerm output;
+  for (const EinsumTerm& term : inputs) {
+    for (char c : term.labels) ++count[static_cast<unsigned char>(c)];
+    if (term.has_ellipsis()) output.ellipsis_at = 0;
+  }
+  for (int c = 0; c < kNumChars; ++c) {
+    if (count[c] == 1) output.labels.push_back(static_cast<char>(c));
+  }
+  return output;
+}
+
+void CheckExplicitOutput(const EinsumSubscripts& s) {
+  std::array<bool, kNumChars> in_input{};
+  for (const EinsumTerm& term : s.inputs) {
+    for (char c : term.labels) in_input[static_cast<unsigned char>(c)] = true;
+  }
+  std::array<bool, kNumChars> seen{};
+  for (char c : s.output.labels) {
+    const auto u = static_cast<unsigned char>(c);
+    if (seen[u]) {
+      Fail(ErrorKind::kInvalidArgument,
+           "einsum: einstein sum subscripts string includes output subscript "
+           "'",
+           c, "' multiple times");
+    }
+    if (!in_input[u]) {
+      Fail(ErrorKind::kInvalidArgument,
+           "einsum: einstein sum subscripts string included output subscript "
+           "'",
+           c, "' which never appeared in an input");
+    }
+    seen[u] = true;
+  }
+}
+
+// Size of each label (by character) or ellipsis position (kNumChars + j)
+// after NumPy broadcasting, with the operand that first gave a size > 1.
+class LabelSizes {
+ public:
+  explicit LabelSizes(int ellipsis_rank)
+      : size_(kNumChars + ellipsis_rank, -1),
+        operand_(kNumChars + ellipsis_rank, -1) {}
+
+  void Add(int key, int64_t size, int operand) {
+    int64_t& known = size_[key];
+    if (known == -1 || known == 1) {
+      known = size;
+      operand_[key] = operand;
+    } else if (size != 1 && size != known) {
+      Fail(ErrorKind::kInvalidArgument,
+           "einsum: operands could not be broadcast together: ", KeyName(key),
+           " has size ", known, " in operand ", operand_[key], " and size ",
+           size, " in operand ", operand);
+    }
+  }
+  int64_t operator[](int key) const { return size_[key]; }
+
+ private:
+  static std::string KeyName(int key) {
+    if (key < kNumChars) return StrCat("label '", static_cast<char>(key), "'");
+    return StrCat("ellipsis dimension ", key - kNumChars);
+  }
+
+  std::vector<int64_t> size_;
+  std::vector<int> operand_;
+};
+
+// The label key of each axis of an operand with `ndim` axes.
+std::vector<int> AxisKeys(const EinsumTerm& term, int ndim, int ellipsis_rank,
+                          int operand) {
+  const int num_labels = static_cast<int>(term.labels.size());
+  if (!term.has_ellipsis() && ndim > num_labels) {
+    Fail(ErrorKind::kInvalidArgument, "einsum: operand ", operand,
+         " has more dimensions than subscripts given in einstein sum, but no "
+         "'...' ellipsis provided to broadcast the extra dimensions.");
+  }
+  if (ndim < num_labels) {
+    Fail(ErrorKind::kInvalidArgument,
+         "einsum: einstein sum subscripts string contains too many subscripts "
+         "for operand ",
+         operand);
+  }
+  const int own_ellipsis = ndim - num_labels;
+  const int ellipsis_at = term.has_ellipsis() ? term.ellipsis_at : num_labels;
+  std::vector<int> keys;
+  for (int p = 0; p < ellipsis_at; ++p) {
+    keys.push_back(static_cast<unsigned char>(term.labels[p]));
+  }
+  for (int q = 0; q < own_ellipsis; ++q) {
+    keys.push_back(kNumChars + ellipsis_rank - own_ellipsis + q);
+  }
+  for (int p = ellipsis_at; p < num_labels; ++p) {
+    keys.push_back(static_cast<unsigned char>(term.labels[p]));
+  }
+  return keys;
+}
+
+}  // namespace
+
+EinsumSubscripts ParseEinsumSubscripts(std::string_view spec) {
+  EinsumSubscripts s;
+  const size_t arrow = spec.find("->");
+  for (size_t i = 0; i < spec.size(); ++i) {
+    if ((spec[i] != '-' && spec[i] != '>') || i == arrow || i == arrow + 1) {
+      continue;
+    }
+    if (spec.substr(i, 2) == "->") {
+      Fail(ErrorKind::kInvalidArgument,
+           "einsum: einstein sum subscripts string contains '->' more than "
+           "once (column ",
+           i + 1, ")");
+    }
+    Fail(ErrorKind::kInvalidArgument,
+         "einsum: einstein sum subscript string does not contain proper '->' "
+         "output specified (column ",
+         i + 1, ")");
+  }
+  const size_t inputs_end =
+      arrow == std::string_view::npos ? spec.size() : arrow;
+  for (size_t begin = 0;;) {
+    const size_t comma = std::min(spec.find(',', begin), inputs_end);
+    s.inputs.push_back(
+        ParseTerm(spec, begin, comma, StrCat("operand ", s.inputs.size())));
+    if (comma == inputs_end) break;
+    begin = comma + 1;
+  }
+  s.explicit_output = arrow != std::string_view::npos;
+  if (s.explicit_output) {
+    s.output = ParseTerm(spec, arrow + 2, spec.size(), "the output");
+    CheckExplicitOutput(s);
+  } else {
+    s.output = ImplicitOutput(s.inputs);
+  }
+  return s;
+}
+
+Projections EinsumProjections(const EinsumSubscripts& subscripts,
+                              std::span<const DimsView> shapes) {
+  const int num_operands = static_cast<int>(shapes.size());
+  const int num_terms = static_cast<int>(subscripts.inputs.size());
+  if (num_operands > num_terms) {
+    Fail(ErrorKind::kInvalidArgument,
+         "einsum: more operands provided to einstein sum function than "
+         "specified in the subscripts string (",
+         num_operands, " vs ", num_terms, ")");
+  }
+  if (num_operands < num_terms) {
+    Fail(ErrorKind::kInvalidArgument,
+         "einsum: fewer operands provided to einstein sum function than "
+         "specified in the subscripts string (",
+         num_operands, " vs ", num_terms, ")");
+  }
+  int ellipsis_rank = 0;
+  for (int k = 0; k < num_operands; ++k) {
+    CheckShape(shapes[k], "einsum");
+    const int own = static_cast<int>(shapes[k].size()) -
+                    static_cast<int>(subscripts.inputs[k].labels.size());
+    if (subscripts.inputs[k].has_ellipsis()) {
+      ellipsis_rank = std::max(ellipsis_rank, own);
+    }
+  }
+  LabelSizes sizes(ellipsis_rank);
+  std::vector<std::vector<int>> keys;
+  for (int k = 0; k < num_operands; ++k) {
+    keys.push_back(AxisKeys(subscripts.inputs[k],
+                            static_cast<int>(shapes[k].size()), ellipsis_rank,
+                            k));
+    std::vector<int64_t> own_size(kNumChars + ellipsis_rank, -1);
+    for (size_t axis = 0; axis < keys[k].size(); ++axis) {
+      const int key = keys[k][axis];
+      const int64_t size = shapes[k][axis];
+      if (own_size[key] != -1 && own_size[key] != size) {
+        Fail(ErrorKind::kInvalidArgument, "einsum: dimensions in operand ", k,
+             " for collapsing index '", static_cast<char>(key),
+             "' don't match (", own_size[key], " != ", size, ")");
+      }
+      own_size[key] = size;
+      sizes.Add(key, size, k);
+    }
+  }
+  const EinsumTerm& out = subscripts.output;
+  if (ellipsis_rank > 0 && !out.has_ellipsis()) {
+    Fail(ErrorKind::kInvalidArgument,
+         "einsum: output has more dimensions than subscripts given in einstein "
+         "sum, but no '...' ellipsis provided to broadcast the extra "
+         "dimensions.");
+  }
+  const std::vector<int> result_keys =
+      AxisKeys(out, static_cast<int>(out.labels.size()) + ellipsis_rank,
+               ellipsis_rank, 0);
+  Dims result_shape;
+  for (int key : result_keys) result_shape.push_back(sizes[key]);
+
+  ProjectionBuilder builder(result_shape, shapes);
+  std::vector<std::optional<ProjectionBuilder::AxisRef>> representative(
+      kNumChars + ellipsis_rank);
+  for (size_t axis = 0; axis < result_keys.size(); ++axis) {
+    representative[result_keys[axis]] = {ProjectionBuilder::kResult,
+                                         static_cast<int>(axis)};
+  }
+  for (int k = 0; k < num_operands; ++k) {
+    for (size_t axis = 0; axis < keys[k].size(); ++axis) {
+      const int key = keys[k][axis];
+      const ProjectionBuilder::AxisRef ref{k, static_cast<int>(axis)};
+      if (shapes[k][axis] != sizes[key]) {
+        builder.Pin(ref, AxisIndex::Fixed(0));  // A broadcast size-1 axis.
+      } else if (representative[key]) {
+        builder.Equate(*representative[key], ref);
+      } else {
+        representative[key] = ref;
+      }
+    }
+  }
+  return builder.Build();
+}
+
+Dims EinsumShape(std::string_view spec, std::span<const DimsView> shapes) {
+  return EinsumProjections(ParseEinsumSubscripts(spec), shapes).result_shape;
+}
+
+}  // namespace stridekit
