@@ -1,7 +1,6 @@
 #include "stridekit/iteration_plan.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <exception>
 #include <thread>
 #include <vector>
@@ -44,6 +43,12 @@ void CheckReachableOffsets(DimsView shape, const OperandLayout& op, int index) {
            ") over shape ", ToString(shape), " overflow int64");
     }
   }
+}
+
+// |stride| as an unsigned value (|INT64_MIN| does not fit an int64).
+uint64_t Magnitude(int64_t stride) {
+  return stride < 0 ? uint64_t{0} - static_cast<uint64_t>(stride)
+                    : static_cast<uint64_t>(stride);
 }
 
 InnerKind Classify(int64_t stride) {
@@ -102,9 +107,16 @@ IterationPlan IterationPlan::Make(DimsView shape,
   const int n = plan.shape_.size();
   int order[kMaxRank];
   for (int i = 0; i < n; ++i) order[i] = i;
-  std::stable_sort(order, order + n, [&](int a, int b) {
-    return std::llabs(plan.strides_[0][a]) > std::llabs(plan.strides_[0][b]);
-  });
+  // Stable insertion sort (std::stable_sort may allocate a buffer).
+  for (int i = 1; i < n; ++i) {
+    const int axis = order[i];
+    const uint64_t key = Magnitude(plan.strides_[0][axis]);
+    int j = i;
+    for (; j > 0 && Magnitude(plan.strides_[0][order[j - 1]]) < key; --j) {
+      order[j] = order[j - 1];
+    }
+    order[j] = axis;
+  }
   const IterationPlan unsorted = plan;
   for (int i = 0; i < n; ++i) {
     plan.shape_[i] = unsorted.shape_[order[i]];
