@@ -17,6 +17,19 @@
 
 namespace stridekit::testing {
 
+// An unmasked view with the given shape, element strides and offset.
+inline sk_view MakeView(const std::vector<int64_t>& shape,
+                        const std::vector<int64_t>& strides, int64_t offset) {
+  sk_view v{};
+  v.ndim = int32_t(shape.size());
+  v.offset = offset;
+  for (int d = 0; d < v.ndim; ++d) {
+    v.shape[d] = shape[d];
+    v.strides[d] = strides[d];
+  }
+  return v;
+}
+
 // "shape [2,3] strides [3,1] offset 0 mask [0,2)x[1,3)" for failure messages.
 inline std::string Describe(const sk_view& v) {
   const DimsView shape(v.shape, size_t(v.ndim));

@@ -20,19 +20,8 @@ namespace stridekit {
 namespace {
 
 using testing::Describe;
+using testing::MakeView;
 using testing::ViewGenerator;
-
-sk_view MakeView(std::vector<int64_t> shape, std::vector<int64_t> strides,
-                 int64_t offset) {
-  sk_view v{};
-  v.ndim = int32_t(shape.size());
-  v.offset = offset;
-  for (int d = 0; d < v.ndim; ++d) {
-    v.shape[d] = shape[d];
-    v.strides[d] = strides[d];
-  }
-  return v;
-}
 
 template <typename T>
 DType DTypeOf() {
