@@ -195,7 +195,11 @@ def main():
             secs = seconds_per_iteration(b)
             bps = b.get("bytes_per_second", "")
             group = fields.get("group", "")
-            row = {"suite": suite, "case": b["run_name"], "group": group,
+            # Readable name: the peer's case and dtype plus the size group.
+            name = b["run_name"]
+            if "peer" in fields and ":" in fields["peer"]:
+                name = ":".join(fields["peer"].split(":")[1:3]) + " " + group
+            row = {"suite": suite, "case": name, "group": group,
                    "ns_per_iter": secs * 1e9,
                    "gbps": bps / 1e9 if bps != "" else "",
                    "items_per_second": b.get("items_per_second", ""),
