@@ -21,6 +21,27 @@ bool IsMaskedAxis(const sk_view& view, int d) {
 
 }  // namespace
 
+void CheckOffsetsFit(DimsView shape, DimsView strides, int64_t offset,
+                     const char* op) {
+  for (int64_t d : shape) {
+    if (d == 0) return;
+  }
+  // The extreme offsets: each axis contributes (shape - 1) * stride to the
+  // highest offset when the stride is positive, to the lowest otherwise.
+  __int128 lo = offset;
+  __int128 hi = offset;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    const __int128 extent = static_cast<__int128>(shape[d] - 1) *
+                            static_cast<__int128>(strides[d]);
+    (extent < 0 ? lo : hi) += extent;
+  }
+  if (lo < INT64_MIN || hi > INT64_MAX) {
+    Fail(ErrorKind::kOverflow, op, ": element offsets of view shape ",
+         ToString(shape), " strides ", ToString(strides), " offset ", offset,
+         " overflow int64");
+  }
+}
+
 int64_t CheckStridedLayout(const sk_view& view, const char* op) {
   if (view.ndim < 0 || view.ndim > SK_MAX_NDIM) {
     Fail(ErrorKind::kInvalidArgument, op, ": view ndim ", view.ndim,
@@ -49,21 +70,8 @@ int64_t CheckStridedLayout(const sk_view& view, const char* op) {
     }
   }
   if (numel == 0) return 0;
-  // The extreme offsets: each axis contributes (shape - 1) * stride to the
-  // highest offset when the stride is positive, to the lowest otherwise.
-  __int128 lo = view.offset;
-  __int128 hi = view.offset;
-  for (int d = 0; d < view.ndim; ++d) {
-    const __int128 extent = static_cast<__int128>(view.shape[d] - 1) *
-                            static_cast<__int128>(view.strides[d]);
-    (extent < 0 ? lo : hi) += extent;
-  }
-  if (lo < INT64_MIN || hi > INT64_MAX) {
-    Fail(ErrorKind::kOverflow, op, ": element offsets of view shape ",
-         ToString(ShapeOf(view)), " strides ",
-         ToString({view.strides, static_cast<size_t>(view.ndim)}), " offset ",
-         view.offset, " overflow int64");
-  }
+  CheckOffsetsFit(ShapeOf(view), {view.strides, size_t(view.ndim)},
+                  view.offset, op);
   return numel;
 }
 
@@ -84,18 +92,27 @@ void CheckByteOffsets(const sk_view& view, int64_t elem_size, const char* op) {
 }
 
 OffsetSpan ValidSpan(const sk_view& view) {
+  const size_t n = size_t(view.ndim);
+  return ValidSpanOf({view.shape, n}, {view.strides, n}, view.offset,
+                     view.has_mask ? view.mask_begin : nullptr,
+                     view.has_mask ? view.mask_end : nullptr);
+}
+
+OffsetSpan ValidSpanOf(DimsView shape, DimsView strides, int64_t offset,
+                       const int64_t* mask_begin, const int64_t* mask_end) {
+  const bool masked = mask_begin != nullptr;
   // Emptiness first, so that no product is formed for an empty view.
-  for (int d = 0; d < view.ndim; ++d) {
-    const int64_t first = view.has_mask ? view.mask_begin[d] : 0;
-    const int64_t end = view.has_mask ? view.mask_end[d] : view.shape[d];
+  for (size_t d = 0; d < shape.size(); ++d) {
+    const int64_t first = masked ? mask_begin[d] : 0;
+    const int64_t end = masked ? mask_end[d] : shape[d];
     if (end <= first) return {};
   }
-  OffsetSpan span{view.offset, view.offset + 1};
-  for (int d = 0; d < view.ndim; ++d) {
-    const int64_t first = view.has_mask ? view.mask_begin[d] : 0;
-    const int64_t end = view.has_mask ? view.mask_end[d] : view.shape[d];
-    const int64_t a = first * view.strides[d];
-    const int64_t b = (end - 1) * view.strides[d];
+  OffsetSpan span{offset, offset + 1};
+  for (size_t d = 0; d < shape.size(); ++d) {
+    const int64_t first = masked ? mask_begin[d] : 0;
+    const int64_t end = masked ? mask_end[d] : shape[d];
+    const int64_t a = first * strides[d];
+    const int64_t b = (end - 1) * strides[d];
     span.lo += a < b ? a : b;
     span.hi += a < b ? b : a;
   }

@@ -11,6 +11,12 @@
 
 namespace stridekit {
 
+// Throws kOverflow unless every element offset offset + sum_d i_d *
+// strides[d] (0 <= i_d < shape[d]) fits in int64; nothing to check when the
+// shape has no element. shape and strides have equal lengths.
+void CheckOffsetsFit(DimsView shape, DimsView strides, int64_t offset,
+                     const char* op);
+
 // Checks that `view` is a well-formed layout and returns its element count:
 // ndim in [0, SK_MAX_NDIM], has_mask 0 or 1, dims >= 0, the element count fits
 // in int64, every element offset offset + sum_d i_d * strides[d] (masked-out
@@ -33,6 +39,10 @@ struct OffsetSpan {
 
 // The span of the valid elements of a view that passed CheckStridedLayout.
 OffsetSpan ValidSpan(const sk_view& view);
+// The same for a layout given by parts; mask_begin/mask_end are NULL when
+// every index is valid.
+OffsetSpan ValidSpanOf(DimsView shape, DimsView strides, int64_t offset,
+                       const int64_t* mask_begin, const int64_t* mask_end);
 
 // True when index i on axis d is valid (mask or no mask).
 inline bool AxisValid(const sk_view& view, int d, int64_t i) {

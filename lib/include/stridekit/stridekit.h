@@ -93,6 +93,84 @@ sk_status sk_unravel_batch(int64_t n, const int64_t* flat, int32_t ndim,
 sk_status sk_view_offsets(const sk_view* v, int64_t begin, int64_t count,
                           int64_t* out);
 
+/* ---- Views (metadata only, never touch data) ----
+ * Every function validates its input view as the kernels do, writes every
+ * field of *out (entries past ndim zeroed) only on success, and allows out to
+ * alias the input. Semantics follow NumPy; see stridekit/view.h. */
+sk_status sk_view_make(int32_t ndim, const int64_t* shape,
+                       const int64_t* strides /* NULL: C */, int64_t offset,
+                       sk_view* out);
+/* NumPy reshape without a copy; one -1 is inferred. SK_ERR_NEEDS_COPY when no
+ * view of the same buffer has the new shape. */
+sk_status sk_view_reshape(const sk_view* v, int32_t ndim, const int64_t* shape,
+                          sk_view* out);
+/* NumPy broadcast_to */
+sk_status sk_view_expand(const sk_view* v, int32_t ndim, const int64_t* shape,
+                         sk_view* out);
+/* v->ndim axes, negative allowed */
+sk_status sk_view_permute(const sk_view* v, const int32_t* axes, sk_view* out);
+/* half-open [begin, end) per axis, empty ranges allowed */
+sk_status sk_view_shrink(const sk_view* v, const int64_t* begin,
+                         const int64_t* end, sk_view* out);
+/* virtual padding through the mask; the offset may become negative */
+sk_status sk_view_pad(const sk_view* v, const int64_t* before,
+                      const int64_t* after, sk_view* out);
+sk_status sk_view_flip(const sk_view* v, int32_t axis, sk_view* out);
+/* NumPy basic indexing written as text: "1:3, ::-1, ..., None, 0" (ints drop
+ * an axis, None/newaxis insert one, "..." fills, missing trailing axes are
+ * ":") */
+sk_status sk_view_slice(const sk_view* v, const char* spec, sk_view* out);
+
+enum {
+  SK_C_CONTIGUOUS = 1,
+  SK_F_CONTIGUOUS = 2,
+  SK_BROADCAST = 4,
+  SK_MASKED = 8
+};
+/* 0 for NULL or an invalid view (sk_last_error says why) */
+uint32_t sk_view_flags(const sk_view* v);
+/* [lo, hi): smallest and one past the largest element offset a valid element
+ * touches; lo = hi = 0 for an empty view */
+sk_status sk_view_span(const sk_view* v, int64_t* lo, int64_t* hi);
+
+/* dlpack.h declares DLTensor as a typedef of an unnamed struct, which C++
+ * cannot also forward-declare as `struct DLTensor`: include dlpack.h before
+ * this header to call these with a DLTensor*. Without it, the contract's
+ * declaration is used. */
+#ifdef DLPACK_VERSION
+typedef DLTensor sk_dltensor;
+#else
+struct DLTensor;
+typedef struct DLTensor sk_dltensor;
+#endif
+/* byte_offset and byte strides (as this contract defines them) must divide by
+ * the item size; NULL strides = C order. *data = t->data, and out->offset is
+ * byte_offset / item size. */
+sk_status sk_view_from_dlpack(const sk_dltensor* t, sk_view* out,
+                              sk_dtype* dtype, void** data);
+
+/* Additions beyond the contract. */
+/* As sk_view_from_dlpack, with strides in elements as dlpack.h documents them
+ * (what DLPack producers such as NumPy's __dlpack__ export). */
+sk_status sk_view_from_dlpack_elements(const sk_dltensor* t, sk_view* out,
+                                       sk_dtype* dtype, void** data);
+/* NumPy squeeze: naxes < 0 removes every size-1 axis */
+sk_status sk_view_squeeze(const sk_view* v, int32_t naxes,
+                          const int32_t* axes, sk_view* out);
+/* NumPy expand_dims: axes index the result */
+sk_status sk_view_unsqueeze(const sk_view* v, int32_t naxes,
+                            const int32_t* axes, sk_view* out);
+sk_status sk_view_swapaxes(const sk_view* v, int32_t axis1, int32_t axis2,
+                           sk_view* out);
+sk_status sk_view_moveaxis(const sk_view* v, int32_t n, const int32_t* source,
+                           const int32_t* destination, sk_view* out);
+/* The single view equal to `over` applied to the C-order elements of `base`;
+ * SK_ERR_NEEDS_COPY when there is none. */
+sk_status sk_view_compose(const sk_view* base, const sk_view* over,
+                          sk_view* out);
+/* Element offset of the k-th element in C order (masked or not). */
+sk_status sk_view_element_offset(const sk_view* v, int64_t k, int64_t* out);
+
 /* ---- Targets ---- */
 /* e.g. "AVX3", "AVX2", "NEON", "reference" */
 const char* sk_target_active(void);
