@@ -520,6 +520,9 @@ TEST(ViewCompose, MergesWhenExpressible) {
                   "compose: View(shape=[2,3], strides=[3,1], offset=0) cannot "
                   "be expressed as one view on View(shape=[3,2], "
                   "strides=[1,3], offset=0)");
+  // Rows 0 and 2 of a transposed [3,4] base: strides on both digits.
+  EXPECT_VIEW(Compose(Make({3, 4}, {1, 3}), C({3, 4}).Slice("::2, :")),
+              V({2, 4}), V({2, 3}), 0);
   // A row of a reversed base.
   const View rev = C({4, 5}).Flip(0);
   const View row = Compose(rev, C({20}).Slice("5:10"));
