@@ -280,14 +280,15 @@ View View::Expand(DimsView new_shape) const {
   }
   for (int d = 0; d < ndim(); ++d) {
     const int t = lead + d;
-    if (shape_[d] == new_shape[t]) {
+    if (shape_[d] == new_shape[t] && shape_[d] != 1) {
       out.strides_[t] = strides_[d];
       if (has_mask_) {
         out.mask_begin_[t] = mask_begin_[d];
         out.mask_end_[t] = mask_end_[d];
       }
     } else if (shape_[d] == 1) {
-      // A size-1 axis is either fully valid or (no valid element) empty.
+      // Stride 0 even when the axis stays 1, as NumPy's broadcast_to. A
+      // size-1 axis is either fully valid or (no valid element) empty.
       if (has_mask_ && mask_begin_[d] == mask_end_[d]) out.mask_end_[t] = 0;
     } else {
       Fail(ErrorKind::kInvalidArgument, op, ": cannot broadcast ",

@@ -1,5 +1,7 @@
 // View::Reshape (NumPy's no-copy reshape, extended to masks) and Compose
 // (one view applied on top of another).
+#include <algorithm>
+
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
@@ -130,8 +132,12 @@ const char* NoCopyReshape(std::span<const Axis> old_axes,
 
 View View::Reshape(DimsView spec) const {
   const char* op = "reshape";
+  // NumPy returns the view itself only for the literal same shape (a -1 in
+  // the request takes the general path even when it resolves to it).
+  if (std::equal(spec.begin(), spec.end(), shape_.begin(), shape_.end())) {
+    return *this;
+  }
   const Dims new_shape = ResolveNegOne(shape_, spec);
-  if (new_shape == shape_) return *this;
   View out;
   out.shape_ = new_shape;
   out.offset_ = offset_;

@@ -271,3 +271,126 @@ def einsum_shape(spec, shapes):
     st = LIB.sk_einsum_shape(spec.encode(), n, ndims, ptrs,
                              ctypes.byref(out_ndim), out)
     return st, tuple(out[: out_ndim.value])
+
+
+# ---- Views ----
+def _view_call(fn, v, *args):
+    out = SkView()
+    st = fn(ctypes.byref(v), *args, ctypes.byref(out))
+    return st, out
+
+
+def _int32_array(values):
+    values = list(values)
+    arr = (ctypes.c_int32 * max(1, len(values)))()
+    for i, x in enumerate(values):
+        arr[i] = x
+    return arr
+
+
+def view_make(shape, strides=None, offset=0):
+    out = SkView()
+    st = LIB.sk_view_make(len(shape), int64_array(shape),
+                          None if strides is None else int64_array(strides),
+                          ctypes.c_int64(offset), ctypes.byref(out))
+    return st, out
+
+
+def view_reshape(v, shape):
+    return _view_call(LIB.sk_view_reshape, v, ctypes.c_int32(len(shape)),
+                      int64_array(shape))
+
+
+def view_expand(v, shape):
+    return _view_call(LIB.sk_view_expand, v, ctypes.c_int32(len(shape)),
+                      int64_array(shape))
+
+
+def view_permute(v, axes):
+    return _view_call(LIB.sk_view_permute, v, _int32_array(axes))
+
+
+def view_shrink(v, begin, end):
+    return _view_call(LIB.sk_view_shrink, v, int64_array(begin),
+                      int64_array(end))
+
+
+def view_pad(v, before, after):
+    return _view_call(LIB.sk_view_pad, v, int64_array(before),
+                      int64_array(after))
+
+
+def view_flip(v, axis):
+    return _view_call(LIB.sk_view_flip, v, ctypes.c_int32(axis))
+
+
+def view_slice(v, spec):
+    return _view_call(LIB.sk_view_slice, v, spec.encode())
+
+
+def view_squeeze(v, axes=None):
+    if axes is None:
+        return _view_call(LIB.sk_view_squeeze, v, ctypes.c_int32(-1), None)
+    return _view_call(LIB.sk_view_squeeze, v, ctypes.c_int32(len(axes)),
+                      _int32_array(axes))
+
+
+def view_unsqueeze(v, axes):
+    return _view_call(LIB.sk_view_unsqueeze, v, ctypes.c_int32(len(axes)),
+                      _int32_array(axes))
+
+
+def view_moveaxis(v, source, destination):
+    return _view_call(LIB.sk_view_moveaxis, v, ctypes.c_int32(len(source)),
+                      _int32_array(source), _int32_array(destination))
+
+
+def view_flags(v):
+    LIB.sk_view_flags.restype = ctypes.c_uint32
+    return LIB.sk_view_flags(ctypes.byref(v))
+
+
+def view_span(v):
+    lo, hi = ctypes.c_int64(), ctypes.c_int64()
+    st = LIB.sk_view_span(ctypes.byref(v), ctypes.byref(lo), ctypes.byref(hi))
+    return st, (lo.value, hi.value)
+
+
+SK_C_CONTIGUOUS, SK_F_CONTIGUOUS, SK_BROADCAST, SK_MASKED = 1, 2, 4, 8
+
+
+def view_fields(v):
+    """(shape, strides, offset, mask or None) of an SkView as tuples."""
+    n = v.ndim
+    mask = None
+    if v.has_mask:
+        mask = tuple(zip(v.mask_begin[:n], v.mask_end[:n]))
+    return tuple(v.shape[:n]), tuple(v.strides[:n]), v.offset, mask
+
+
+class DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
+                ("lanes", ctypes.c_uint16)]
+
+
+class DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device", DLDevice),
+                ("ndim", ctypes.c_int32), ("dtype", DLDataType),
+                ("shape", c_int64_p), ("strides", c_int64_p),
+                ("byte_offset", ctypes.c_uint64)]
+
+
+def view_from_dlpack(tensor_ptr, element_strides=False):
+    """sk_view_from_dlpack(_elements) on a DLTensor pointer."""
+    fn = (LIB.sk_view_from_dlpack_elements if element_strides
+          else LIB.sk_view_from_dlpack)
+    out = SkView()
+    dtype = ctypes.c_int32()
+    data = ctypes.c_void_p()
+    st = fn(tensor_ptr, ctypes.byref(out), ctypes.byref(dtype),
+            ctypes.byref(data))
+    return st, out, dtype.value, data.value

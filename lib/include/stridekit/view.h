@@ -151,7 +151,8 @@ class View {
   // size-1 axes). A masked view reshapes when each group of merged/split axes
   // keeps its valid region a box. Otherwise kNeedsCopy.
   View Reshape(DimsView new_shape) const;
-  // NumPy broadcast_to: may prepend axes; only size-1 axes grow (stride 0).
+  // NumPy broadcast_to: may prepend axes; only size-1 axes grow; every
+  // source size-1 axis and every new axis gets stride 0.
   View Expand(DimsView new_shape) const;
   // axes: a permutation of [0, ndim); negative axes count from the end.
   View Permute(DimsView axes) const;
