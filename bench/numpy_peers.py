@@ -87,6 +87,26 @@ def _numeric_peer(case, dtype, edge):
     raise KeyError(case)
 
 
+def _view_peer(op, rank):
+    """The NumPy operation of bench/view_bench.cc on the same layout."""
+    rank = int(rank)
+    base = np.empty((4,) * (rank - 1) + (8,))[..., ::2]
+    if op == "reshape":
+        shape = (2, 2) + (4,) * (rank - 1)
+        return lambda: base.reshape(shape)
+    if op == "permute":
+        axes = tuple(reversed(range(rank)))
+        return lambda: base.transpose(axes)
+    if op == "expand":
+        one = np.empty((1,) + (4,) * (rank - 1))
+        shape = (4,) * rank
+        return lambda: np.broadcast_to(one, shape)
+    # "slice" and "slice_text": NumPy indexes with a tuple it already has.
+    index = np.index_exp[1:3, ::-1, ..., 0] if rank >= 3 else np.index_exp[
+        1:3, ::-1]
+    return lambda: base[index]
+
+
 _PEER_CACHE = {}
 
 
@@ -95,6 +115,9 @@ def measure(key, quick=False):
         if key.startswith("copy:"):
             _, case, dtype, shape = key.split(":")
             fn = _copy_peer(case, dtype, shape)
+        elif key.startswith("view:"):
+            _, op, rank = key.split(":")
+            fn = _view_peer(op, rank)
         elif key.startswith("numeric:"):
             _, case, dtype, edge = key.split(":")
             fn = _numeric_peer(case, dtype, edge)

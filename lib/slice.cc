@@ -286,7 +286,7 @@ View View::Slice(std::span<const SliceItem> items) const {
     out.mask_begin_.assign(out.ndim(), 0);
     out.mask_end_.assign(out.ndim(), 0);
   }
-  out.Seal(op);
+  out.Seal(op, /*offsets_fit=*/true);  // Positions are a subset of ours.
   return out;
 }
 

@@ -21,16 +21,21 @@ void CheckRank(size_t values, int ndim, const char* op, const char* what) {
 
 }  // namespace
 
-void View::Seal(const char* op) {
-  CheckShape(shape_, op);
-  numel_ = 1;
-  for (int64_t d : shape_) {
-    if (__builtin_mul_overflow(numel_, d, &numel_)) {
-      Fail(ErrorKind::kOverflow, op, ": the element count of ",
-           stridekit::ToString(shape_), " overflows int64");
+void View::Seal(const char* op, bool offsets_fit) {
+  if (!offsets_fit) {
+    CheckShape(shape_, op);
+    numel_ = 1;
+    for (int64_t d : shape_) {
+      if (__builtin_mul_overflow(numel_, d, &numel_)) {
+        Fail(ErrorKind::kOverflow, op, ": the element count of ",
+             stridekit::ToString(shape_), " overflows int64");
+      }
     }
+    CheckOffsetsFit(shape_, strides_, offset_, op);
+  } else {
+    numel_ = 1;
+    for (int64_t d : shape_) numel_ *= d;  // At most the input's count.
   }
-  CheckOffsetsFit(shape_, strides_, offset_, op);
   if (!has_mask_) return;
   if (numel_ == 0) {
     has_mask_ = false;

@@ -167,7 +167,7 @@ View View::Reshape(DimsView spec) const {
   }
   out.has_mask_ = masked;
   CarryNoneValid(out, op);
-  out.Seal(op);
+  if (out.has_mask_) out.Seal(op, /*offsets_fit=*/true);
   return out;
 }
 

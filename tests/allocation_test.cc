@@ -1,6 +1,6 @@
 // Counts heap allocations (this binary replaces the global operator new) and
-// asserts that the shape core, the iteration plan and the view-level checks
-// allocate nothing for ranks up to 8.
+// asserts that the shape core, the iteration plan, the view-level checks and
+// the view algebra (C++ and C ABI) allocate nothing for ranks up to 8.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -9,6 +9,8 @@
 
 #include "stridekit/iteration_plan.h"
 #include "stridekit/shape.h"
+#include "stridekit/stridekit.h"
+#include "stridekit/view.h"
 
 namespace {
 std::atomic<int64_t> allocations{0};
@@ -76,6 +78,45 @@ TEST(Allocations, IterationPlanAllocatesNothingUpToRank8) {
     });
     EXPECT_EQ(count, 0) << "rank " << rank;
     EXPECT_GT(visited, 0);
+  }
+}
+
+TEST(Allocations, ViewOperationsAllocateNothingUpToRank8) {
+  for (int rank = 2; rank <= 8; ++rank) {
+    const Dims shape(rank, 4), zeros(rank, 0), ones(rank, 1);
+    Dims reversed, split{2, 2}, grown(rank, 4), begin(rank, 1);
+    for (int d = rank - 1; d >= 0; --d) reversed.push_back(d);
+    for (int d = 1; d < rank; ++d) split.push_back(4);
+    grown.insert(0, 3);
+    const SliceItem items[] = {SliceItem::Range(1, 3), SliceItem::Range({}, {}, -1),
+                               SliceItem::Ellipsis(), SliceItem::NewAxis(),
+                               SliceItem::Index(0)};
+    const std::span<const SliceItem> structured(items, rank >= 3 ? 5 : 2);
+    const char* text = rank >= 3 ? "1:3, ::-1, ..., None, 0" : "1:3, ::-1";
+    int64_t sink = 0;
+    const int64_t count = AllocationsDuring([&] {
+      const View c = View::Make(shape);
+      const View t = c.Permute(reversed);
+      sink += t.Reshape(split).ndim();          // NumPy no-copy path
+      sink += c.Reshape(split).ndim();          // contiguous path
+      sink += c.Shrink(begin, shape).ndim();
+      sink += c.Slice("0:1").Expand(shape).Flags();
+      sink += c.Expand(grown).ndim();
+      sink += c.Pad(ones, ones).Shrink(zeros, shape).ValidSpan().hi;
+      sink += c.Flip(0).Squeeze().Unsqueeze(Dims{0}).ndim();
+      sink += c.SwapAxes(0, -1).MoveAxis(Dims{0}, Dims{-1}).ndim();
+      sink += c.Slice(structured).ndim() + c.Slice(text).ndim();
+      sink += Compose(t, View::Make(Dims{4}).Slice("::2")).offset();
+      sink += c.CoordinatesOf(c.numel() - 1).size() + c.OffsetOf(1);
+      sink += c.IsSimpleSlice() + c.RequiredBufferSize();
+      sk_view v, out;
+      c.ToC(&v);
+      sink += sk_view_slice(&v, text, &out) + sk_view_flip(&out, 0, &out);
+      sink += sk_view_reshape(&v, split.size(), split.data(), &out);
+      sink += sk_view_flags(&out);
+    });
+    EXPECT_EQ(count, 0) << "rank " << rank;
+    EXPECT_NE(sink, 0);
   }
 }
 

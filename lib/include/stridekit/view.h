@@ -185,8 +185,10 @@ class View {
 
   // Completes a view whose fields an operation has set: checks dims and
   // offsets, computes numel, clips the mask, drops a full mask and marks every
-  // axis empty when one is (a view with no valid element).
-  void Seal(const char* op);
+  // axis empty when one is (a view with no valid element). Operations whose
+  // positions are a subset of their input's (reshape, slicing) pass
+  // offsets_fit to skip the offset check.
+  void Seal(const char* op, bool offsets_fit = false);
   // True when the mask leaves no valid element.
   bool NoneValid() const;
   // Gives `out` (built from this view with axes dropped) no valid element
