@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "test_util.h"
@@ -532,6 +533,109 @@ TEST(ViewCompose, MergesWhenExpressible) {
                   "positions [0, 21) outside the 20 elements of "
                   "View(shape=[4,5], strides=[-5,1], offset=15)");
   EXPECT_THROW(Compose(C({3}).Pad(V{1}, V{0}), C({2})), Error);
+}
+
+}  // namespace
+}  // namespace stridekit
+
+namespace stridekit {
+namespace {
+
+using V = std::vector<int64_t>;
+
+sk_view CView(V shape, V strides, int64_t offset = 0) {
+  sk_view v{};
+  EXPECT_EQ(sk_view_make(int32_t(shape.size()), shape.data(),
+                         strides.empty() ? nullptr : strides.data(), offset,
+                         &v),
+            SK_OK)
+      << sk_last_error();
+  return v;
+}
+
+std::string LastError() { return sk_last_error(); }
+
+TEST(ViewCApi, TransformsAndAliasing) {
+  sk_view v = CView({2, 3}, {});
+  EXPECT_EQ(v.strides[0], 3);
+  EXPECT_EQ(sk_view_flags(&v), unsigned(SK_C_CONTIGUOUS));
+  const int32_t axes[] = {1, 0};
+  ASSERT_EQ(sk_view_permute(&v, axes, &v), SK_OK);  // out aliases v
+  EXPECT_EQ(sk_view_flags(&v), unsigned(SK_F_CONTIGUOUS));
+  const int64_t six[] = {6};
+  EXPECT_EQ(sk_view_reshape(&v, 1, six, &v), SK_ERR_NEEDS_COPY);
+  EXPECT_EQ(LastError(),
+            "reshape: cannot reshape View(shape=[3,2], "
+            "strides=[1,3], offset=0) to [6] without a copy: its strides do "
+            "not merge");
+  sk_view s;
+  ASSERT_EQ(sk_view_slice(&v, "::-1, None", &s), SK_OK) << LastError();
+  EXPECT_EQ(s.ndim, 3);
+  EXPECT_EQ(s.offset, 2);
+  EXPECT_EQ(s.strides[0], -1);
+  for (int d = s.ndim; d < SK_MAX_NDIM; ++d) EXPECT_EQ(s.shape[d], 0);
+  const int64_t before[] = {1, 0}, after[] = {0, 2};
+  sk_view p;
+  ASSERT_EQ(sk_view_pad(&v, before, after, &p), SK_OK);
+  EXPECT_EQ(p.has_mask, 1);
+  EXPECT_EQ(sk_view_flags(&p), unsigned(SK_MASKED));
+  int64_t lo = -1, hi = -1;
+  ASSERT_EQ(sk_view_span(&p, &lo, &hi), SK_OK);
+  EXPECT_EQ(lo, 0);
+  EXPECT_EQ(hi, 6);
+  int64_t offset = 0;
+  ASSERT_EQ(sk_view_element_offset(&v, 1, &offset), SK_OK);
+  EXPECT_EQ(offset, 3);
+}
+
+TEST(ViewCApi, ErrorPaths) {
+  sk_view v = CView({2, 3}, {});
+  sk_view out;
+  const int64_t shape[] = {2, 3};
+  EXPECT_EQ(sk_view_make(-1, shape, nullptr, 0, &out), SK_ERR_INVALID);
+  EXPECT_EQ(LastError(), "sk_view_make: ndim -1 is outside [0, 32]");
+  EXPECT_EQ(sk_view_make(2, nullptr, nullptr, 0, &out), SK_ERR_INVALID);
+  EXPECT_EQ(sk_view_make(2, shape, nullptr, 0, nullptr), SK_ERR_INVALID);
+  EXPECT_EQ(LastError(), "sk_view_make: out is NULL");
+  EXPECT_EQ(sk_view_reshape(nullptr, 2, shape, &out), SK_ERR_INVALID);
+  EXPECT_EQ(LastError(), "sk_view_reshape: v is NULL");
+  EXPECT_EQ(sk_view_flip(&v, 5, &out), SK_ERR_OUT_OF_RANGE);
+  EXPECT_EQ(sk_view_slice(&v, nullptr, &out), SK_ERR_INVALID);
+  EXPECT_EQ(sk_view_slice(&v, "::0", &out), SK_ERR_INVALID);
+  EXPECT_EQ(sk_view_slice(&v, "5", &out), SK_ERR_OUT_OF_RANGE);
+  EXPECT_EQ(sk_view_permute(&v, nullptr, &out), SK_ERR_INVALID);
+  const int64_t begin[] = {0, 2}, end[] = {2, 1};
+  EXPECT_EQ(sk_view_shrink(&v, begin, end, &out), SK_ERR_OUT_OF_RANGE);
+  const int64_t three[] = {3, 3};
+  EXPECT_EQ(sk_view_expand(&v, 2, three, &out), SK_ERR_INVALID);
+  // A malformed input view: a mask outside the axis.
+  sk_view bad = v;
+  bad.has_mask = 1;
+  bad.mask_begin[0] = 0;
+  bad.mask_end[0] = 3;
+  EXPECT_EQ(sk_view_flags(&bad), 0u);
+  EXPECT_EQ(LastError(),
+            "sk_view_flags: mask [0, 3) of axis 0 is not a range within [0, "
+            "2]");
+  EXPECT_EQ(sk_view_flags(nullptr), 0u);
+  int64_t lo;
+  EXPECT_EQ(sk_view_span(&v, &lo, nullptr), SK_ERR_INVALID);
+  EXPECT_EQ(sk_view_compose(&v, nullptr, &out), SK_ERR_INVALID);
+  EXPECT_EQ(sk_view_squeeze(&v, 1, nullptr, &out), SK_ERR_INVALID);
+  EXPECT_EQ(sk_view_moveaxis(&v, 40, nullptr, nullptr, &out), SK_ERR_INVALID);
+  // Overflow: padding and shrinking move the offset by dim * stride.
+  sk_view huge = CView({2}, {INT64_MAX / 2});
+  const int64_t pad_before[] = {3}, pad_after[] = {0};
+  EXPECT_EQ(sk_view_pad(&huge, pad_before, pad_after, &out), SK_ERR_OVERFLOW);
+  const int64_t big[] = {INT64_MAX};
+  sk_view line = CView({4}, {});
+  EXPECT_EQ(sk_view_pad(&line, big, pad_after, &out), SK_ERR_OVERFLOW);
+  EXPECT_EQ(sk_view_slice(&huge, "::-3", &out), SK_OK);  // one element
+  EXPECT_EQ(sk_view_slice(&huge, "::3", &out), SK_OK);
+  EXPECT_EQ(out.strides[0], INT64_MAX / 2);  // Never moved along.
+  const int64_t overflow_shape[] = {INT64_MAX, 2};
+  EXPECT_EQ(sk_view_make(2, overflow_shape, nullptr, 0, &out),
+            SK_ERR_OVERFLOW);
 }
 
 }  // namespace
