@@ -1,6 +1,4 @@
 // NumPy basic indexing on views: the text notation and View::Slice.
-#include <cctype>
-
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
@@ -10,13 +8,12 @@ namespace stridekit {
 
 namespace {
 
+// C-locale whitespace, without the locale lookup of std::isspace.
+bool IsSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
-    s.remove_suffix(1);
-  }
+  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
   return s;
 }
 

@@ -75,7 +75,8 @@ bool IntervalToBox(int64_t first, int64_t last, std::span<const int64_t> sizes,
 // ranges: old axes longer than 1 and the new axes are matched in groups of
 // equal element count; a group's old axes must be mergeable, its new axes
 // get C strides from the group's innermost old stride, and its valid region
-// must stay a box. `old_axes` excludes size-1 axes; the view has elements.
+// must stay a box (begin/end are written only when `masked`). `old_axes`
+// excludes size-1 axes; the view has elements.
 // Returns an empty string on success, else why it needs a copy.
 const char* NoCopyReshape(std::span<const Axis> old_axes,
                           std::span<const int64_t> new_shape, bool masked,
@@ -122,8 +123,10 @@ const char* NoCopyReshape(std::span<const Axis> old_axes,
   const int64_t last_stride = ni >= 1 ? strides[ni - 1] : 1;
   for (int nk = ni; nk < new_n; ++nk) {
     strides[nk] = last_stride;
-    begin[nk] = 0;
-    end[nk] = 1;
+    if (masked) {
+      begin[nk] = 0;
+      end[nk] = 1;
+    }
   }
   return "";
 }
@@ -156,8 +159,10 @@ View View::Reshape(DimsView spec) const {
                         masked ? mask_end_[d] : shape_[d]});
   }
   out.strides_.resize(new_shape.size());
-  out.mask_begin_.resize(new_shape.size());
-  out.mask_end_.resize(new_shape.size());
+  if (masked) {
+    out.mask_begin_.resize(new_shape.size());
+    out.mask_end_.resize(new_shape.size());
+  }
   const char* why =
       NoCopyReshape(old_axes, new_shape, masked, out.strides_.data(),
                     out.mask_begin_.data(), out.mask_end_.data());

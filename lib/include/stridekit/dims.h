@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <span>
+#include <type_traits>
 
 #include "stridekit/error.h"
 
@@ -18,6 +19,9 @@ inline constexpr int kMaxRank = 32;
 // elements, so small ranks stay cheap although the capacity is fixed.
 template <typename T, int N>
 class InlineVector {
+  static_assert(std::is_trivially_copyable_v<T> &&
+                std::is_trivially_destructible_v<T>);
+
  public:
   using value_type = T;
   using iterator = T*;
@@ -99,7 +103,11 @@ class InlineVector {
     }
   }
 
-  T data_[N];
+  // Left uninitialised past size_ (T must be trivially copyable and
+  // destructible): constructing a vector costs nothing per capacity slot.
+  union {
+    T data_[N];
+  };
   int size_;
 };
 
