@@ -20,16 +20,23 @@ void CheckShape(DimsView shape, const char* op) {
   }
 }
 
-int64_t Numel(DimsView shape) {
-  CheckShape(shape, "numel");
+int64_t CheckedNumel(DimsView shape, const char* op, const char* what) {
   int64_t n = 1;
+  bool empty = false;
   for (int64_t d : shape) {
-    if (__builtin_mul_overflow(n, d, &n)) {
-      Fail(ErrorKind::kOverflow, "numel: the element count of ",
+    if (d == 0) {
+      empty = true;
+    } else if (__builtin_mul_overflow(n, d, &n)) {
+      Fail(ErrorKind::kOverflow, op, ": the element count of ", what, " ",
            ToString(shape), " overflows int64");
     }
   }
-  return n;
+  return empty ? 0 : n;
+}
+
+int64_t Numel(DimsView shape) {
+  CheckShape(shape, "numel");
+  return CheckedNumel(shape, "numel", "shape");
 }
 
 namespace {

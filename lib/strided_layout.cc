@@ -35,7 +35,7 @@ void CheckOffsetsFit(DimsView shape, DimsView strides, int64_t offset,
                             static_cast<__int128>(strides[d]);
     (extent < 0 ? lo : hi) += extent;
   }
-  if (lo < INT64_MIN || hi > INT64_MAX) {
+  if (lo < INT64_MIN || hi >= INT64_MAX) {  // hi + 1 must fit too.
     Fail(ErrorKind::kOverflow, op, ": element offsets of view shape ",
          ToString(shape), " strides ", ToString(strides), " offset ", offset,
          " overflow int64");
@@ -52,13 +52,7 @@ int64_t CheckStridedLayout(const sk_view& view, const char* op) {
          " is not 0 or 1");
   }
   CheckShape(ShapeOf(view), op);
-  int64_t numel = 1;
-  for (int d = 0; d < view.ndim; ++d) {
-    if (__builtin_mul_overflow(numel, view.shape[d], &numel)) {
-      Fail(ErrorKind::kOverflow, op, ": the element count of view shape ",
-           ToString(ShapeOf(view)), " overflows int64");
-    }
-  }
+  const int64_t numel = CheckedNumel(ShapeOf(view), op, "view shape");
   if (view.has_mask) {
     for (int d = 0; d < view.ndim; ++d) {
       if (view.mask_begin[d] < 0 || view.mask_begin[d] > view.mask_end[d] ||
@@ -107,16 +101,17 @@ OffsetSpan ValidSpanOf(DimsView shape, DimsView strides, int64_t offset,
     const int64_t end = masked ? mask_end[d] : shape[d];
     if (end <= first) return {};
   }
-  OffsetSpan span{offset, offset + 1};
+  // The extremes fit in int64 (and hi, one past the largest, too: see
+  // CheckOffsetsFit) but partial sums need not: sum modulo 2^64.
+  uint64_t lo = uint64_t(offset), hi = uint64_t(offset) + 1;
   for (size_t d = 0; d < shape.size(); ++d) {
     const int64_t first = masked ? mask_begin[d] : 0;
-    const int64_t end = masked ? mask_end[d] : shape[d];
-    const int64_t a = first * strides[d];
-    const int64_t b = (end - 1) * strides[d];
-    span.lo += a < b ? a : b;
-    span.hi += a < b ? b : a;
+    const int64_t last = (masked ? mask_end[d] : shape[d]) - 1;
+    const uint64_t stride = uint64_t(strides[d]);
+    lo += uint64_t(strides[d] < 0 ? last : first) * stride;
+    hi += uint64_t(strides[d] < 0 ? first : last) * stride;
   }
-  return span;
+  return {int64_t(lo), int64_t(hi)};
 }
 
 void CheckPositionRange(int64_t begin, int64_t count, int64_t numel,

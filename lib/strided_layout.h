@@ -12,8 +12,9 @@
 namespace stridekit {
 
 // Throws kOverflow unless every element offset offset + sum_d i_d *
-// strides[d] (0 <= i_d < shape[d]) fits in int64; nothing to check when the
-// shape has no element. shape and strides have equal lengths.
+// strides[d] (0 <= i_d < shape[d]), and one past the largest, fits in int64;
+// nothing to check when the shape has no element. shape and strides have
+// equal lengths.
 void CheckOffsetsFit(DimsView shape, DimsView strides, int64_t offset,
                      const char* op);
 

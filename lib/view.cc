@@ -22,20 +22,9 @@ void CheckRank(size_t values, int ndim, const char* op, const char* what) {
 }  // namespace
 
 void View::Seal(const char* op, bool offsets_fit) {
-  if (!offsets_fit) {
-    CheckShape(shape_, op);
-    numel_ = 1;
-    for (int64_t d : shape_) {
-      if (__builtin_mul_overflow(numel_, d, &numel_)) {
-        Fail(ErrorKind::kOverflow, op, ": the element count of ",
-             stridekit::ToString(shape_), " overflows int64");
-      }
-    }
-    CheckOffsetsFit(shape_, strides_, offset_, op);
-  } else {
-    numel_ = 1;
-    for (int64_t d : shape_) numel_ *= d;  // At most the input's count.
-  }
+  if (!offsets_fit) CheckShape(shape_, op);
+  numel_ = CheckedNumel(shape_, op, "view shape");
+  if (!offsets_fit) CheckOffsetsFit(shape_, strides_, offset_, op);
   if (!has_mask_) return;
   if (numel_ == 0) {
     has_mask_ = false;
@@ -168,13 +157,18 @@ std::optional<DimsView> View::strides_opt() const {
 
 int64_t View::LinearIndex(DimsView index) const {
   CheckRank(index.size(), ndim(), "linear_index", "index");
-  int64_t offset = offset_;
+  // Any index may be asked for; only the final value must fit.
+  __int128 offset = offset_;
+  bool overflow = false;
   for (int d = 0; d < ndim(); ++d) {
-    offset = CheckedAdd(
-        offset, CheckedMul(index[d], strides_[d], "linear_index"),
-        "linear_index");
+    overflow |= __builtin_add_overflow(
+        offset, static_cast<__int128>(index[d]) * strides_[d], &offset);
   }
-  return offset;
+  if (overflow || offset < INT64_MIN || offset > INT64_MAX) {
+    Fail(ErrorKind::kOverflow, "linear_index: the offset of index ",
+         stridekit::ToString(index), " in ", ToString(), " overflows int64");
+  }
+  return int64_t(offset);
 }
 
 bool View::IsValid(DimsView index) const {
@@ -196,13 +190,14 @@ int64_t View::OffsetOf(int64_t k) const {
     Fail(ErrorKind::kOutOfRange, "offset_of: element ", k,
          " is out of range for a view of ", numel_, " elements");
   }
-  // Every element offset fits in int64 (Seal), so the sum cannot overflow.
-  int64_t offset = offset_;
+  // Every element offset fits in int64 (Seal) but partial sums need not:
+  // sum modulo 2^64, exact for the final value.
+  uint64_t offset = uint64_t(offset_);
   for (int d = ndim() - 1; d >= 0; --d) {
-    offset += (k % shape_[d]) * strides_[d];
+    offset += uint64_t(k % shape_[d]) * uint64_t(strides_[d]);
     k /= shape_[d];
   }
-  return offset;
+  return int64_t(offset);
 }
 
 bool View::IsCContiguous() const {

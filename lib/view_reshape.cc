@@ -144,7 +144,9 @@ View View::Reshape(DimsView spec) const {
   View out;
   out.shape_ = new_shape;
   out.offset_ = offset_;
-  out.numel_ = numel_;
+  // ResolveNegOne matched the counts; a zero-size shape's other dims must
+  // still multiply within int64.
+  out.numel_ = numel_ > 0 ? numel_ : CheckedNumel(new_shape, op, "shape");
   if (IsCContiguous()) {  // Includes every view without elements.
     out.strides_ = CContiguousStrides(new_shape);
     return out;

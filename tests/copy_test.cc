@@ -190,17 +190,16 @@ TEST(Copy, FuzzRegressions) {
   // A stride of INT64_MIN: |stride| is not an int64 (the distinct-position
   // check used to negate it).
   EXPECT_SK_ERROR(Copy(8, MakeView({2}, {1}, 0), data,
-                       MakeView({2}, {INT64_MIN}, INT64_MAX), data),
+                       MakeView({2}, {INT64_MIN}, INT64_MAX - 1), data),
                   ErrorKind::kOverflow,
-                  "copy: byte offsets of view offset 9223372036854775807 span "
-                  "[-1, 9223372036854775807] with element size 8 overflow "
+                  "copy: byte offsets of view offset 9223372036854775806 span "
+                  "[-2, 9223372036854775806] with element size 8 overflow "
                   "int64");
   EXPECT_SK_ERROR(
       Fill(1, MakeView({3}, {INT64_MIN / 2}, INT64_MAX), data, data),
       ErrorKind::kOverflow,
-      "fill: byte offsets of view offset 9223372036854775807 span "
-      "[-1, 9223372036854775807] with element size 1 overflow "
-      "int64");
+      "fill: element offsets of view shape [3] strides [-4611686018427387904] "
+      "offset 9223372036854775807 overflow int64");
 }
 
 TEST_P(CopyOnTarget, FillWritesValidPositionsOnly) {

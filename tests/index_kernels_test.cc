@@ -139,7 +139,9 @@ Dims RandomShape(Rng& rng, int ndim) {
     }
     int64_t numel = 1;
     bool fits = true;
-    for (int64_t d : shape) fits &= !__builtin_mul_overflow(numel, d, &numel);
+    for (int64_t d : shape) {  // Zero dims aside, as CheckedNumel.
+      if (d != 0) fits &= !__builtin_mul_overflow(numel, d, &numel);
+    }
     if (fits) return shape;
   }
 }

@@ -31,7 +31,7 @@ TEST(Numel, Errors) {
   EXPECT_SK_ERROR(Numel(V{3, -2}), kInvalid,
                   "numel: negative dimension -2 at axis 1 of [3,-2]");
   EXPECT_SK_ERROR(Numel(V{kMax, 2}), kOverflow,
-                  "numel: the element count of [9223372036854775807,2] "
+                  "numel: the element count of shape [9223372036854775807,2] "
                   "overflows int64");
   EXPECT_SK_ERROR(Numel(V(33, 1)), kInvalid,
                   "numel: rank 33 exceeds the maximum rank 32");

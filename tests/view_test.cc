@@ -73,7 +73,7 @@ TEST(ViewCreate, OffsetsMustFitInt64) {
                   "view: element offsets of view shape [3] strides "
                   "[4611686018427387904] offset 0 overflow int64");
   EXPECT_SK_ERROR(Make({INT64_MAX, 4}, {1, 1}), ErrorKind::kOverflow,
-                  "view: the element count of [9223372036854775807,4] "
+                  "view: the element count of view shape [9223372036854775807,4] "
                   "overflows int64");
   EXPECT_SK_ERROR(View::Make(V{2}, V{1}, 0, std::vector<AxisRange>{{1, 3}}),
                   ErrorKind::kInvalidArgument,
@@ -134,6 +134,17 @@ TEST(ViewReshape, Nx65To97) {
   EXPECT_THROW(C({6}).Reshape(V{-2, -3}), Error);
   // 97: the Nx scalar-expand bug is not copied.
   EXPECT_VIEW(C({}).Expand(V{2, 3}).Reshape(V{6}), V({6}), V({0}), 0);
+}
+
+// Found by view_fuzz: a zero-size shape whose other dims overflow when
+// multiplied is rejected (NumPy's rule), here and when read back from C.
+TEST(ViewReshape, ZeroSizeShapesStillCountTheirOtherDims) {
+  const int64_t huge = int64_t{1} << 61;
+  EXPECT_SK_ERROR(C({0}).Reshape(V{2, 3, huge, 0}), ErrorKind::kOverflow,
+                  "reshape: the element count of shape "
+                  "[2,3,2305843009213693952,0] overflows int64");
+  EXPECT_THROW(C({0, 8, huge}), Error);
+  EXPECT_EQ(C({0}).Reshape(V{3, huge, 0}).numel(), 0);
 }
 
 TEST(ViewReshape, InfersMinusOneAndKeepsIdentity) {
@@ -508,6 +519,22 @@ TEST(ViewQueries, SpanCoordinatesOffsets) {
   EXPECT_SK_ERROR(t.OffsetOf(6), ErrorKind::kOutOfRange,
                   "offset_of: element 6 is out of range for a view of 6 "
                   "elements");
+}
+
+// Found by view_fuzz: partial sums of an element offset may overflow even
+// though the offset itself fits.
+TEST(ViewQueries, OffsetsWhosePartialSumsOverflow) {
+  const int64_t stride = -1308335330115492448;
+  const View v = Make({3}, {stride}, 39).Pad(V{3}, V{3});
+  EXPECT_EQ(v.offset(), 39 - 3 * stride);
+  EXPECT_EQ(v.OffsetOf(8), 39 + 5 * stride);
+  EXPECT_EQ(v.LinearIndex(V{8}), 39 + 5 * stride);
+  EXPECT_SK_ERROR(C({2}, 1).LinearIndex(V{INT64_MAX}), ErrorKind::kOverflow,
+                  "linear_index: the offset of index [9223372036854775807] in "
+                  "View(shape=[2], strides=[1], offset=1) overflows int64");
+  EXPECT_THROW(Make({2, 2}, {INT64_MAX / 2, INT64_MAX / 2})
+                   .LinearIndex(V{INT64_MAX, INT64_MAX}),
+               Error);
 }
 
 TEST(ViewCompose, MergesWhenExpressible) {

@@ -19,7 +19,11 @@ namespace stridekit {
 void CheckShape(DimsView shape, const char* op);
 
 // Product of the dims; 1 for a scalar, 0 with any zero dim. Overflow checked
-// (a product that overflows is an error even if a later dim is 0).
+// as CheckedNumel: the product of the non-zero dims must fit in int64.
+// The element count of a shape whose dims are >= 0. Throws kOverflow, naming
+// `op` and `what` ("shape", "view shape"), when the product of the non-zero
+// dims does not fit in int64 (NumPy's rule, so also when a dim is 0).
+int64_t CheckedNumel(DimsView shape, const char* op, const char* what);
 int64_t Numel(DimsView shape);
 
 // Row-major strides in elements with the Nx canonical rule: a zero-size dim
