@@ -52,7 +52,10 @@ void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
       out_data,
       {ops[0].data, num_inputs > 1 ? ops[1].data : nullptr},
       0,
-      plan.outer_size()};
+      plan.outer_size(),
+      // As Copy: non-temporal stores for outputs far beyond the caches.
+      plan.inner_stride(0) == 1 &&
+          plan.numel() >= CopyOptions{}.stream_min_bytes / int64_t(elem_size)};
   dispatch::NoteKernelRan(simd::RunElementwiseTask(slot, task));
 }
 

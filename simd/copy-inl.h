@@ -21,6 +21,7 @@
 
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
+#include "simd/alignment.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {
@@ -36,16 +37,7 @@ HWY_INLINE void StoreVec(V v, D d, T* HWY_RESTRICT to) {
   }
 }
 
-// Elements before `to` reaches an `align_bytes` boundary; `count` when `to`
-// is not even element-aligned (then no boundary is reachable).
-template <typename T>
-HWY_INLINE size_t ElementsToAlignment(const T* to, size_t align_bytes,
-                                      size_t count) {
-  const uintptr_t address = reinterpret_cast<uintptr_t>(to);
-  if (address % sizeof(T) != 0) return count;
-  const size_t head = (align_bytes - address % align_bytes) % align_bytes;
-  return head / sizeof(T) < count ? head / sizeof(T) : count;
-}
+using simd::ElementsToAlignment;
 
 // to[i] = from[i] for i < count. Long cached copies go to the C library's
 // memcpy, which is tuned per CPU (and is what NumPy uses for them).

@@ -17,7 +17,9 @@
 #include <limits>
 #include <type_traits>
 
+#include "hwy/cache_control.h"
 #include "hwy/highway.h"
+#include "simd/alignment.h"
 #include "scalar_ops.h"
 #include "stridekit/reduce.h"
 
@@ -243,18 +245,33 @@ struct StridedLoader {
 
 // ---- Output rows.
 
-template <typename T>
+// With kStream, vector stores are non-temporal (they bypass the caches: for
+// outputs far beyond the L3) and need whole-vector alignment, which
+// ElementwiseRow establishes first.
+template <typename T, bool kStream = false>
 struct ContiguousStorer {
+  static constexpr bool kStreams = kStream;
   T* p;
   template <class D>
   void Store(D d, size_t i, hn::Vec<D> v) const {
-    hn::StoreU(v, d, p + i);
+    if constexpr (kStream) {
+      hn::Stream(v, d, p + i);
+    } else {
+      hn::StoreU(v, d, p + i);
+    }
   }
   void Put(size_t i, T value) const { p[i] = value; }
+  // Elements before p + head starts a whole vector in memory (at most
+  // `count`).
+  template <class D>
+  size_t AlignmentHead(D d, size_t count) const {
+    return simd::ElementsToAlignment(p, hn::Lanes(d) * sizeof(T), count);
+  }
 };
 
 template <typename T>
 struct StridedStorer {
+  static constexpr bool kStreams = false;
   T* p;
   int64_t stride;
   template <class D>
@@ -266,6 +283,10 @@ struct StridedStorer {
   void Put(size_t i, T value) const {
     p[static_cast<int64_t>(i) * stride] = value;
   }
+  template <class D>
+  size_t AlignmentHead(D, size_t) const {
+    return 0;
+  }
 };
 
 // out[i] = Op(a[i], b[i]) for i < count.
@@ -276,6 +297,13 @@ HWY_INLINE void ElementwiseRow(D d, const Out& out, const A& a, const B& b,
   size_t i = 0;
   if constexpr (Op::template kVector<T>) {
     const size_t N = hn::Lanes(d);
+    if (Out::kStreams || count >= 4 * N) {
+      // Streaming must reach alignment (or stay scalar); otherwise it only
+      // pays on longer rows: full-width stores that straddle cache lines
+      // cost about twice as much (AVX-512).
+      const size_t head = out.AlignmentHead(d, Out::kStreams ? count : N);
+      for (; i < head; ++i) out.Put(i, Op::Scalar(a.At(i), b.At(i)));
+    }
     for (; i + 2 * N <= count; i += 2 * N) {
       const auto v0 = Op::Vec(d, a.Load(d, i), b.Load(d, i));
       const auto v1 = Op::Vec(d, a.Load(d, i + N), b.Load(d, i + N));
@@ -289,34 +317,48 @@ HWY_INLINE void ElementwiseRow(D d, const Out& out, const A& a, const B& b,
   for (; i < count; ++i) out.Put(i, Op::Scalar(a.At(i), b.At(i)));
 }
 
-// out[i * out_stride] = Op(a[i * a_stride], b[i * b_stride]) for i < count,
-// specialised for the common inner-stride patterns: contiguous rows, a
-// broadcast operand (outer products: the Set is hoisted), and a contiguous
-// accumulator row (reductions over outer axes).
+// out[i * out_stride] = Op(a[i * a_stride], b[i * b_stride]) for i < count
+// on a contiguous output row, specialised for the common input patterns:
+// contiguous rows, a broadcast operand (outer products: the Set is hoisted)
+// and strided ones.
+template <class Op, class D, class Out, typename T = hn::TFromD<D>>
+HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
+                                    int64_t a_stride, const T* b,
+                                    int64_t b_stride, size_t count) {
+  if (a_stride == 1 && b_stride == 1) {
+    return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
+                              ContiguousLoader<T>{b}, count);
+  }
+  if (a_stride == 1 && b_stride == 0) {
+    return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
+                              BroadcastLoader<T>{*b}, count);
+  }
+  if (a_stride == 0 && b_stride == 1) {
+    return ElementwiseRow<Op>(d, o, BroadcastLoader<T>{*a},
+                              ContiguousLoader<T>{b}, count);
+  }
+  if (a_stride == 1) {
+    return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
+                              StridedLoader<D>(d, b, b_stride), count);
+  }
+  return ElementwiseRow<Op>(d, o, StridedLoader<D>(d, a, a_stride),
+                            StridedLoader<D>(d, b, b_stride), count);
+}
+
+// Any output stride; `stream` asks for non-temporal stores on contiguous
+// output rows (the caller issues hwy::FlushStream afterwards). Also runs the
+// accumulator rows of reductions over outer axes.
 template <class Op, class D, typename T = hn::TFromD<D>>
 HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
                          int64_t a_stride, const T* b, int64_t b_stride,
-                         size_t count) {
+                         size_t count, bool stream = false) {
+  if (out_stride == 1 && stream) {
+    return ContiguousOutputRow<Op>(d, ContiguousStorer<T, true>{out}, a,
+                                   a_stride, b, b_stride, count);
+  }
   if (out_stride == 1) {
-    const ContiguousStorer<T> o{out};
-    if (a_stride == 1 && b_stride == 1) {
-      return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
-                                ContiguousLoader<T>{b}, count);
-    }
-    if (a_stride == 1 && b_stride == 0) {
-      return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
-                                BroadcastLoader<T>{*b}, count);
-    }
-    if (a_stride == 0 && b_stride == 1) {
-      return ElementwiseRow<Op>(d, o, BroadcastLoader<T>{*a},
-                                ContiguousLoader<T>{b}, count);
-    }
-    if (a_stride == 1) {
-      return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
-                                StridedLoader<D>(d, b, b_stride), count);
-    }
-    return ElementwiseRow<Op>(d, o, StridedLoader<D>(d, a, a_stride),
-                              StridedLoader<D>(d, b, b_stride), count);
+    return ContiguousOutputRow<Op>(d, ContiguousStorer<T>{out}, a, a_stride,
+                                   b, b_stride, count);
   }
   ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
                      StridedLoader<D>(d, a, a_stride),

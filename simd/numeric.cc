@@ -53,8 +53,10 @@ void RunElementwiseFor(const ElementwiseTask& task) {
   Chunk chunk;
   while (chunks.Next(chunk)) {
     RunRow<Op>(d, out + chunk.offsets[0], out_stride, a + chunk.offsets[1],
-               a_stride, unary ? b : b + chunk.offsets[2], b_stride, count);
+               a_stride, unary ? b : b + chunk.offsets[2], b_stride, count,
+               task.stream);
   }
+  if (task.stream) hwy::FlushStream();
 }
 
 template <typename T>

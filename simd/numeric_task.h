@@ -33,6 +33,7 @@ struct ElementwiseTask {
   const void* in[2];
   int64_t begin;
   int64_t end;
+  bool stream = false;  // Non-temporal stores on contiguous output rows.
 };
 
 // Operand 0 of the plan is the (fully valid) input, operand 1 the
