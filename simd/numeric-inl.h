@@ -365,6 +365,31 @@ HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
                      StridedLoader<D>(d, b, b_stride), count);
 }
 
+// acc[i] = Op(acc[i], Op(Op(r0[i], r1[i]), Op(r2[i], r3[i]))) for i < count:
+// four input rows per pass over a contiguous accumulator row, so that the
+// accumulator moves a quarter as often (reductions over outer axes).
+template <class Op, class D, typename T = hn::TFromD<D>>
+HWY_NOINLINE void AccumulateFourRows(D d, T* acc, const T* r0, const T* r1,
+                                     const T* r2, const T* r3, size_t count) {
+  const auto scalar = [&](size_t k) {
+    acc[k] = Op::Scalar(acc[k], Op::Scalar(Op::Scalar(r0[k], r1[k]),
+                                           Op::Scalar(r2[k], r3[k])));
+  };
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  if (count >= 4 * N) {
+    const size_t head = simd::ElementsToAlignment(acc, N * sizeof(T), N);
+    for (; i < head; ++i) scalar(i);
+  }
+  for (; i + N <= count; i += N) {
+    const auto pair01 = Op::Vec(d, hn::LoadU(d, r0 + i), hn::LoadU(d, r1 + i));
+    const auto pair23 = Op::Vec(d, hn::LoadU(d, r2 + i), hn::LoadU(d, r3 + i));
+    hn::StoreU(Op::Vec(d, hn::LoadU(d, acc + i), Op::Vec(d, pair01, pair23)),
+               d, acc + i);
+  }
+  for (; i < count; ++i) scalar(i);
+}
+
 // ---- Reductions.
 
 // Op over `vectors` whole vectors of a row from element `begin`: leaves of

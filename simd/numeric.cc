@@ -108,6 +108,31 @@ void RunReduceFor(const ReduceTask& task) {
   const T identity = scalar_ops::ReduceIdentity<T>(task.op);
   ChunkIterator chunks(plan, task.begin, task.end);
   Chunk chunk;
+  if (acc_stride == 1 && in_stride == 1) {
+    // Consecutive rows into the same accumulator row go four at a time.
+    const T* rows[4];
+    int pending = 0;
+    T* pending_acc = nullptr;
+    const auto flush = [&] {
+      for (int r = 0; r < pending; ++r) {
+        RunRow<Op>(d, pending_acc, 1, pending_acc, 1, rows[r], 1, count);
+      }
+      pending = 0;
+    };
+    while (chunks.Next(chunk)) {
+      T* to = acc + chunk.offsets[1];
+      if (pending > 0 && to != pending_acc) flush();
+      pending_acc = to;
+      rows[pending++] = in + chunk.offsets[0];
+      if (pending == 4) {
+        AccumulateFourRows<Op>(d, to, rows[0], rows[1], rows[2], rows[3],
+                               count);
+        pending = 0;
+      }
+    }
+    flush();
+    return;
+  }
   while (chunks.Next(chunk)) {
     const T* row = in + chunk.offsets[0];
     T* to = acc + chunk.offsets[1];

@@ -22,8 +22,10 @@
 //   pairwise: leaves of at most kPairwiseBlock vectors in eight vector
 //   accumulators, halves combined recursively, the lanes folded as a
 //   balanced tree; the row results are then added to the output element in
-//   order. When the innermost axis is kept, each input row is added
-//   elementwise into the output's row (vector accumulators), rows in order.
+//   order. When the innermost axis is kept, input rows are added
+//   elementwise into the output's row (vector accumulators) in order, four
+//   consecutive rows at a time as out + ((r0 + r1) + (r2 + r3)) when both
+//   rows are contiguous.
 //   Bound, with u the unit roundoff, R the number of reduced elements per
 //   output element and L the length of the pairwise rows (1 when the
 //   innermost axis is kept):
