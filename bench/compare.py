@@ -5,7 +5,9 @@ repetitions, medians). A case's label may carry key=value fields:
   peer=<key>    its NumPy peer (numpy_peers.py), measured in the same run;
   group=<name>  its size group (L2, L3, DRAM); a "memcpy" case of the same
                 group is the bandwidth reference;
-  bytes=<n>     bytes moved per iteration (read + write), for NumPy's GB/s.
+  bytes=<n>     bytes moved per iteration (read + write), for NumPy's GB/s;
+  impl=xtensor  an xtensor peer (xtensor_bench): shown beside the stridekit
+                row with the same peer key, not as a row of its own.
 Prints one table, writes it as CSV to <build>/results/comparison.csv and
 plots GB/s per data-movement case (stridekit, NumPy, memcpy) to
 <build>/results/comparison.png. index_bench gets its own table: per kernel,
@@ -144,17 +146,20 @@ def plot(rows, path):
         return
     names = [r["case"] for r in rows]
     x = range(len(rows))
-    width = 0.28
-    fig, ax = plt.subplots(figsize=(max(8, 0.45 * len(rows)), 5))
-    ax.bar([i - width for i in x], [r["gbps"] for r in rows], width,
+    width = 0.21
+    fig, ax = plt.subplots(figsize=(max(8, 0.55 * len(rows)), 5))
+    ax.bar([i - 1.5 * width for i in x], [r["gbps"] for r in rows], width,
            label="stridekit")
-    ax.bar(list(x), [r["numpy_gbps"] or 0 for r in rows], width, label="NumPy")
-    ax.bar([i + width for i in x], [r["memcpy_gbps"] for r in rows], width,
-           label="memcpy (same bytes)")
+    ax.bar([i - 0.5 * width for i in x], [r["numpy_gbps"] or 0 for r in rows],
+           width, label="NumPy")
+    ax.bar([i + 0.5 * width for i in x],
+           [r["xtensor_gbps"] or 0 for r in rows], width, label="xtensor")
+    ax.bar([i + 1.5 * width for i in x], [r["memcpy_gbps"] for r in rows],
+           width, label="memcpy (same bytes)")
     ax.set_xticks(list(x))
     ax.set_xticklabels(names, rotation=75, ha="right", fontsize=7)
     ax.set_ylabel("GB/s (read + write)")
-    ax.set_title("stridekit data movement vs NumPy vs memcpy (medians)")
+    ax.set_title("stridekit vs NumPy vs xtensor vs memcpy (medians)")
     ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -165,14 +170,16 @@ def main():
     ap.add_argument("--build", required=True)
     ap.add_argument("--quick", action="store_true",
                     help="fewer repetitions and shorter runs")
-    ap.add_argument("--suite", default="", help="only suites containing this")
+    ap.add_argument("--suite", default="",
+                    help="only suites containing this (comma-separated list)")
     ap.add_argument("--filter", default="", help="Google Benchmark filter")
     args = ap.parse_args()
     repetitions, min_time = (3, 0.05) if args.quick else (5, 0.2)
 
     bench_dir = os.path.join(args.build, "bench")
     suites = sorted(f for f in os.listdir(bench_dir)
-                    if f.endswith("_bench") and args.suite in f)
+                    if f.endswith("_bench") and
+                    any(part in f for part in args.suite.split(",")))
     results = []
     index_rows = []
     for suite in suites:
@@ -205,9 +212,14 @@ def main():
                    "items_per_second": b.get("items_per_second", ""),
                    "memcpy_gbps": memcpy.get(group, "") if group else "",
                    "vs_memcpy": "", "numpy_ns_per_iter": "", "numpy_gbps": "",
-                   "vs_numpy": ""}
+                   "vs_numpy": "", "xtensor_gbps": "", "vs_xtensor": "",
+                   "peer": fields.get("peer", ""),
+                   "impl": fields.get("impl", "stridekit")}
             if row["gbps"] != "" and row["memcpy_gbps"] not in ("", 0):
                 row["vs_memcpy"] = row["gbps"] / row["memcpy_gbps"]
+            if row["impl"] == "xtensor":
+                results.append(row)  # Set beside its stridekit row below.
+                continue
             if "peer" in fields:
                 np_secs = numpy_peers.measure(fields["peer"], quick=args.quick)
                 row["numpy_ns_per_iter"] = np_secs * 1e9
@@ -215,6 +227,15 @@ def main():
                 if "bytes" in fields:
                     row["numpy_gbps"] = int(fields["bytes"]) / np_secs / 1e9
             results.append(row)
+
+    # The xtensor peer (xtensor_bench): GB/s and ratio beside stridekit's row.
+    xtensor = {r["peer"]: r for r in results if r["impl"] == "xtensor"}
+    results = [r for r in results if r["impl"] != "xtensor"]
+    for r in results:
+        peer = xtensor.get(r["peer"]) if r["peer"] else None
+        if peer:
+            r["xtensor_gbps"] = peer["gbps"]
+            r["vs_xtensor"] = peer["ns_per_iter"] / r["ns_per_iter"]
 
     out_dir = os.path.join(args.build, "results")
     os.makedirs(out_dir, exist_ok=True)
@@ -228,14 +249,17 @@ def main():
     plot(results, png_path)
 
     print(f"{'case':44} {'ns/iter':>12} {'GB/s':>7} {'memcpy':>7} "
-          f"{'vs mcpy':>7} {'NumPy ns':>12} {'NumPy GB/s':>10} {'vs NumPy':>8}")
+          f"{'vs mcpy':>7} {'NumPy ns':>12} {'NumPy GB/s':>10} {'vs NumPy':>8} "
+          f"{'xt GB/s':>7} {'vs xt':>6}")
     for r in results:
         print(f"{r['case'][:44]:44} {r['ns_per_iter']:12.1f} "
               f"{fmt(r['gbps'], '7.2f'):>7} {fmt(r['memcpy_gbps'], '7.2f'):>7} "
               f"{fmt(r['vs_memcpy'], '7.2f'):>7} "
               f"{fmt(r['numpy_ns_per_iter'], '12.1f'):>12} "
               f"{fmt(r['numpy_gbps'], '10.2f'):>10} "
-              f"{fmt(r['vs_numpy'], '7.1f') + ('x' if r['vs_numpy'] != '' else ''):>8}")
+              f"{fmt(r['vs_numpy'], '7.1f') + ('x' if r['vs_numpy'] != '' else ''):>8} "
+              f"{fmt(r['xtensor_gbps'], '7.2f'):>7} "
+              f"{fmt(r['vs_xtensor'], '5.1f') + ('x' if r['vs_xtensor'] != '' else ''):>6}")
     print(f"(medians of {repetitions} repetitions; CSV {csv_path}; plot {png_path})")
     if index_rows:
         print("\n== batch index kernels (elements/s per target)")

@@ -14,29 +14,16 @@
 #include "stridekit/elementwise.h"
 #include "stridekit/reduce.h"
 #include "stridekit/shape.h"
+#include "numeric_cases.h"
 
 namespace stridekit {
 namespace {
 
-// Bytes of the main input per size group: L2 (256 KiB), L3 (16 MiB) and
-// DRAM (256 MiB; with the other operands well beyond the 260 MiB L3).
-constexpr int64_t kGroupBytes[] = {int64_t{256} << 10, int64_t{16} << 20,
-                                   int64_t{256} << 20};
-constexpr const char* kGroupNames[] = {"L2", "L3", "DRAM"};
-
-// A zeroed buffer whose start is `shift` cache lines past a page boundary
-// offset: large allocations all start at the same page offset, and operands
-// at equal offsets modulo 4 KiB make loads falsely wait on stores (4K
-// aliasing), which would measure the allocator rather than the kernel.
-struct Buffer {
-  std::unique_ptr<unsigned char[]> storage;
-  unsigned char* data;
-  Buffer(int64_t n, int shift)
-      : storage(new unsigned char[size_t(n) + 4096]),
-        data(storage.get() + 64 * shift) {
-    std::memset(storage.get(), 0, size_t(n) + 4096);  // Fault pages in.
-  }
-};
+using bench::Buffer;
+using bench::Case;
+using bench::kGroupBytes;
+using bench::kGroupNames;
+using bench::SquareEdge;
 
 sk_view View(const Dims& shape, const Dims& strides) {
   sk_view v{};
@@ -52,27 +39,6 @@ sk_view CView(const Dims& shape) {
   return View(shape, CContiguousStrides(shape));
 }
 
-enum class Case {
-  kAddContiguous,  // [n] + [n]
-  kAddOuter,       // [N,1] + [1,M] -> [N,M]
-  kAddRow,         // [N,M] + [M]
-  kAddTransposed,  // a.T + b, both [N,N]
-  kSumLast,        // [N,M].sum(-1)
-  kSumAxis0,       // [N,M].sum(0)
-  kSumTransposed,  // a.T.sum(-1), a [N,N]
-};
-constexpr const char* kCaseNames[] = {
-    "add_contiguous", "add_outer", "add_row",       "add_transposed",
-    "sum_last",       "sum_axis0", "sum_transposed"};
-
-// The largest n with n * n elements of elem_size bytes within `bytes`, one
-// less when that is a power of two (avoids cache-set aliasing of columns).
-int64_t SquareEdge(int64_t bytes, int64_t elem_size) {
-  int64_t n = 1;
-  while ((n + 1) * (n + 1) * elem_size <= bytes) ++n;
-  return (n & (n - 1)) == 0 ? n - 1 : n;
-}
-
 void BM_Numeric(benchmark::State& state) {
   const Case c = static_cast<Case>(state.range(0));
   const int64_t es = state.range(1);
@@ -80,14 +46,13 @@ void BM_Numeric(benchmark::State& state) {
   const DType t = es == 4 ? DType::kFloat32 : DType::kFloat64;
   const int64_t n = SquareEdge(kGroupBytes[group], es);
   Dims shape;
-  int64_t moved = 0;  // Bytes that must move per iteration.
+  const int64_t moved = bench::BytesMoved(c, n, es);
   Buffer a(n * n * es, 0), b(n * n * es, 5), out(n * n * es, 11);
   std::function<void()> run;
   switch (c) {
     case Case::kAddContiguous: {
       shape = {n * n};
       const sk_view v = CView(shape);
-      moved = 3 * n * n * es;
       run = [&, v] {
         Binary(BinaryOp::kAdd, t, v, a.data, v, b.data, v, out.data);
       };
@@ -100,7 +65,6 @@ void BM_Numeric(benchmark::State& state) {
       const sk_view left =
           c == Case::kAddOuter ? View({n, 1}, {1, 0}) : CView(shape);
       const sk_view right = View({n}, {1});
-      moved = (c == Case::kAddOuter ? 2 * n + n * n : 2 * n * n + n) * es;
       run = [&, o, left, right] {
         Binary(BinaryOp::kAdd, t, left, a.data, right, b.data, o, out.data);
       };
@@ -109,7 +73,6 @@ void BM_Numeric(benchmark::State& state) {
     case Case::kAddTransposed: {
       shape = {n, n};
       const sk_view o = CView(shape), at = View(shape, {1, n});
-      moved = 3 * n * n * es;
       run = [&, o, at] {
         Binary(BinaryOp::kAdd, t, at, a.data, o, b.data, o, out.data);
       };
@@ -123,7 +86,6 @@ void BM_Numeric(benchmark::State& state) {
           c == Case::kSumTransposed ? View(shape, {1, n}) : CView(shape);
       const int32_t axis = c == Case::kSumAxis0 ? 0 : 1;
       const sk_view o = View({n}, {1});
-      moved = (n * n + n) * es;
       run = [&, in, axis, o] {
         const int32_t axes[] = {axis};
         Reduce(ReduceOp::kSum, t, in, a.data, axes, o, out.data);
@@ -136,10 +98,7 @@ void BM_Numeric(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(state.iterations() * moved);
-  state.SetLabel(std::string("peer=numeric:") + kCaseNames[int(c)] + ":" +
-                 (es == 4 ? "float32" : "float64") + ":" + std::to_string(n) +
-                 " group=" + kGroupNames[group] +
-                 " bytes=" + std::to_string(moved));
+  state.SetLabel(bench::CaseLabel(c, es, n, group, moved));
 }
 
 void BM_Memcpy(benchmark::State& state) {

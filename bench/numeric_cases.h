@@ -1,0 +1,81 @@
+// Size groups, buffers and case names shared by the numeric benchmarks
+// (numeric_bench: stridekit; xtensor_bench: the xtensor peer), so that both
+// measure the same shapes on the same kind of buffers and carry the same
+// labels for bench/compare.py.
+#ifndef STRIDEKIT_BENCH_NUMERIC_CASES_H_
+#define STRIDEKIT_BENCH_NUMERIC_CASES_H_
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+
+namespace stridekit::bench {
+
+// Bytes of the main input per size group: L2 (256 KiB), L3 (16 MiB) and
+// DRAM (256 MiB; with the other operands well beyond the 260 MiB L3).
+constexpr int64_t kGroupBytes[] = {int64_t{256} << 10, int64_t{16} << 20,
+                                   int64_t{256} << 20};
+constexpr const char* kGroupNames[] = {"L2", "L3", "DRAM"};
+
+// A zeroed buffer whose start is `shift` cache lines past a page boundary
+// offset: large allocations all start at the same page offset, and operands
+// at equal offsets modulo 4 KiB make loads falsely wait on stores (4K
+// aliasing), which would measure the allocator rather than the kernel.
+struct Buffer {
+  std::unique_ptr<unsigned char[]> storage;
+  unsigned char* data;
+  Buffer(int64_t n, int shift)
+      : storage(new unsigned char[size_t(n) + 4096]),
+        data(storage.get() + 64 * shift) {
+    std::memset(storage.get(), 0, size_t(n) + 4096);  // Fault pages in.
+  }
+};
+
+enum class Case {
+  kAddContiguous,  // [n] + [n]
+  kAddOuter,       // [N,1] + [1,M] -> [N,M]
+  kAddRow,         // [N,M] + [M]
+  kAddTransposed,  // a.T + b, both [N,N]
+  kSumLast,        // [N,M].sum(-1)
+  kSumAxis0,       // [N,M].sum(0)
+  kSumTransposed,  // a.T.sum(-1), a [N,N]
+};
+constexpr const char* kCaseNames[] = {
+    "add_contiguous", "add_outer", "add_row",       "add_transposed",
+    "sum_last",       "sum_axis0", "sum_transposed"};
+
+// The largest n with n * n elements of elem_size bytes within `bytes`, one
+// less when that is a power of two (avoids cache-set aliasing of columns).
+inline int64_t SquareEdge(int64_t bytes, int64_t elem_size) {
+  int64_t n = 1;
+  while ((n + 1) * (n + 1) * elem_size <= bytes) ++n;
+  return (n & (n - 1)) == 0 ? n - 1 : n;
+}
+
+// Bytes that must move per call: inputs read once, output written once.
+inline int64_t BytesMoved(Case c, int64_t n, int64_t elem_size) {
+  switch (c) {
+    case Case::kAddContiguous:
+    case Case::kAddTransposed:
+      return 3 * n * n * elem_size;
+    case Case::kAddOuter:
+      return (2 * n + n * n) * elem_size;
+    case Case::kAddRow:
+      return (2 * n * n + n) * elem_size;
+    default:  // Sums: the input and the output vector.
+      return (n * n + n) * elem_size;
+  }
+}
+
+// The label of a case: its NumPy peer, size group and bytes moved.
+inline std::string CaseLabel(Case c, int64_t elem_size, int64_t n, int group,
+                             int64_t moved) {
+  return std::string("peer=numeric:") + kCaseNames[int(c)] + ":" +
+         (elem_size == 4 ? "float32" : "float64") + ":" + std::to_string(n) +
+         " group=" + kGroupNames[group] + " bytes=" + std::to_string(moved);
+}
+
+}  // namespace stridekit::bench
+
+#endif  // STRIDEKIT_BENCH_NUMERIC_CASES_H_
