@@ -18,10 +18,7 @@
 #include "stridekit/shape.h"
 
 namespace stridekit {
-namespace {
 
-// Runs dst[box] = src[box] through a plan on the target in table slot
-// `slot`.
 void CopyBox(size_t slot, size_t elem_size, const Operand& src,
              const Operand& dst, const Box& box, const CopyOptions& options) {
   Dims shape;
@@ -62,6 +59,8 @@ void CopyBox(size_t slot, size_t elem_size, const Operand& src,
     dispatch::NoteKernelRan(simd::RunCopyTask(slot, part));
   });
 }
+
+namespace {
 
 // dst[region] = fill for every position of `outer` outside `inner`: the
 // complement of a box in a box is at most two slabs per axis.

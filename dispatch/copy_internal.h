@@ -17,6 +17,12 @@ struct Temporary {
   Operand op;  // Maps the box's positions (destination index space).
 };
 
+// Runs dst[box] = src[box] (both fully valid there) through a plan on the
+// copy kernels of the target in table slot `slot`; transposed layouts take
+// the tiled path.
+void CopyBox(size_t slot, size_t elem_size, const Operand& src,
+             const Operand& dst, const Box& box, const CopyOptions& options);
+
 // Copies `src` over `box` into a new temporary with the copy kernels of the
 // target in table slot `slot`, reading zero where src is not valid (outside
 // `src_valid`). Axes on which src has stride 0 and is valid across the
