@@ -2,7 +2,10 @@
 #include <benchmark/benchmark.h>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "stridekit/logical_shape.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
@@ -55,6 +58,33 @@ void BM_ShapeToString(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ShapeToString)->Arg(2)->Arg(4)->Arg(8);
+
+// GoMLX's String() of a logical shape with a named dynamic axis, e.g.
+// "(Float32)[batch=?, 128, 128]" at rank 3.
+void BM_LogicalShapeString(benchmark::State& state) {
+  const int rank = static_cast<int>(state.range(0));
+  Dims dims(rank, 128);
+  dims[0] = LogicalShape::kDynamicDim;
+  std::vector<std::string_view> names(rank, "");
+  names[0] = "batch";
+  const LogicalShape shape =
+      LogicalShape::MakeDynamic(DType::kFloat32, dims, names);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(shape.String());
+  }
+}
+BENCHMARK(BM_LogicalShapeString)->Arg(2)->Arg(4)->Arg(8);
+
+void BM_LogicalShapeIter(benchmark::State& state) {
+  const LogicalShape shape = LogicalShape::Make(DType::kFloat32, Dims{8, 8, 8, 8});
+  for (auto _ : state) {
+    int64_t sum = 0;
+    for (const IndexStep step : shape.Iter()) sum += step.flat;
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * shape.Size());
+}
+BENCHMARK(BM_LogicalShapeIter);
 
 }  // namespace
 }  // namespace stridekit

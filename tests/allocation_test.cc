@@ -8,6 +8,7 @@
 #include <new>
 
 #include "stridekit/iteration_plan.h"
+#include "stridekit/logical_shape.h"
 #include "stridekit/shape.h"
 #include "stridekit/stridekit.h"
 #include "stridekit/view.h"
@@ -114,6 +115,27 @@ TEST(Allocations, ViewOperationsAllocateNothingUpToRank8) {
       sink += sk_view_slice(&v, text, &out) + sk_view_flip(&out, 0, &out);
       sink += sk_view_reshape(&v, split.size(), split.data(), &out);
       sink += sk_view_flags(&out);
+    });
+    EXPECT_EQ(count, 0) << "rank " << rank;
+    EXPECT_NE(sink, 0);
+  }
+}
+
+TEST(Allocations, LogicalShapeWithoutNamesAllocatesNothingUpToRank8) {
+  for (int rank = 0; rank <= 8; ++rank) {
+    const Dims dims(rank, 3);
+    int64_t sink = 0;
+    const int64_t count = AllocationsDuring([&] {
+      const LogicalShape s = LogicalShape::Make(DType::kFloat32, dims);
+      const LogicalShape copy = s;
+      sink += copy.Size() + copy.ByteSize() + copy.Strides().size();
+      sink += (copy == s) + copy.EqualDimensions(s) + copy.IsDynamic();
+      copy.CheckDims(dims);
+      for (const IndexStep step : copy.Iter()) sink += step.flat;
+      Dims indices(rank, 0);
+      for (const IndexStep step : copy.IterOn(indices.span())) {
+        sink += step.index.size();
+      }
     });
     EXPECT_EQ(count, 0) << "rank " << rank;
     EXPECT_NE(sink, 0);
