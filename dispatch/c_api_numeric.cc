@@ -5,10 +5,15 @@
 
 namespace {
 
-// The dtype and op enums pass through unchecked: the C++ API rejects values
-// it does not know.
-stridekit::DType ToDType(sk_dtype t) {
-  return static_cast<stridekit::DType>(t);
+// The dtype and op enums pass through unchecked (the C++ API rejects values
+// it does not know), read without an enum load: a C caller may pass any int.
+stridekit::DType ToDType(const sk_dtype& t) {
+  return static_cast<stridekit::DType>(stridekit::capi::RawEnumValue(t));
+}
+
+template <typename CppEnum, typename CEnum>
+CppEnum ToOp(const CEnum& op) {
+  return static_cast<CppEnum>(stridekit::capi::RawEnumValue(op));
 }
 
 }  // namespace
@@ -22,7 +27,7 @@ sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
     stridekit::capi::RequireNonNull(a, "sk_binary", "a");
     stridekit::capi::RequireNonNull(b, "sk_binary", "b");
     stridekit::capi::RequireNonNull(out, "sk_binary", "out");
-    stridekit::Binary(static_cast<stridekit::BinaryOp>(op), ToDType(t), *a,
+    stridekit::Binary(ToOp<stridekit::BinaryOp>(op), ToDType(t), *a,
                       a_data, *b, b_data, *out, out_data);
   });
 }
@@ -32,7 +37,7 @@ sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
   return stridekit::capi::Guard([&] {
     stridekit::capi::RequireNonNull(a, "sk_unary", "a");
     stridekit::capi::RequireNonNull(out, "sk_unary", "out");
-    stridekit::Unary(static_cast<stridekit::UnaryOp>(op), ToDType(t), *a,
+    stridekit::Unary(ToOp<stridekit::UnaryOp>(op), ToDType(t), *a,
                      a_data, *out, out_data);
   });
 }
@@ -49,7 +54,7 @@ sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
                       SK_MAX_NDIM, "]");
     }
     if (naxes > 0) stridekit::capi::RequireNonNull(axes, "sk_reduce", "axes");
-    stridekit::Reduce(static_cast<stridekit::ReduceOp>(op), ToDType(t), *in,
+    stridekit::Reduce(ToOp<stridekit::ReduceOp>(op), ToDType(t), *in,
                       in_data, std::span<const int32_t>(axes, size_t(naxes)),
                       *out, out_data);
   });

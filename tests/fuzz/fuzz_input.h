@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -83,6 +84,42 @@ class FuzzInput {
   size_t size_;
   size_t pos_ = 0;
 };
+
+// [lo, hi] element offsets of the valid positions, or false if none or if
+// the view is not one this harness builds a buffer for (too many elements
+// to copy quickly).
+inline bool ValidRange(const sk_view& v, __int128& lo, __int128& hi) {
+  if (v.ndim < 0 || v.ndim > SK_MAX_NDIM) return false;
+  lo = hi = v.offset;
+  __int128 count = 1;
+  for (int d = 0; d < v.ndim; ++d) {
+    __int128 first = 0, last = __int128(v.shape[d]) - 1;
+    if (v.has_mask) {
+      first = v.mask_begin[d] > 0 ? v.mask_begin[d] : 0;
+      last =
+          __int128(v.mask_end[d] < v.shape[d] ? v.mask_end[d] : v.shape[d]) - 1;
+    }
+    count *= v.shape[d] > 0 ? v.shape[d] : 0;
+    if (v.shape[d] < 0 || last < first || count > (1 << 16)) return false;
+    const __int128 a = first * v.strides[d], b = last * v.strides[d];
+    lo += a < b ? a : b;
+    hi += a < b ? b : a;
+  }
+  return true;
+}
+
+inline void Print(const char* name, const sk_view& v) {
+  std::fprintf(stderr, "%s: ndim %d offset %lld mask %d\n", name, v.ndim,
+               static_cast<long long>(v.offset), v.has_mask);
+  for (int d = 0; d < v.ndim && d < SK_MAX_NDIM; ++d) {
+    std::fprintf(stderr,
+                 "  axis %d: shape %lld stride %lld mask [%lld, %lld)\n", d,
+                 static_cast<long long>(v.shape[d]),
+                 static_cast<long long>(v.strides[d]),
+                 static_cast<long long>(v.mask_begin[d]),
+                 static_cast<long long>(v.mask_end[d]));
+  }
+}
 
 }  // namespace stridekit::fuzz
 
