@@ -100,7 +100,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   View v;
   try {
     Dims shape = Values(in, rank, 4);
-    for (auto& d : shape) d = d < 0 ? -d : d;
+    for (auto& d : shape) d = d == INT64_MIN ? 0 : (d < 0 ? -d : d);
     v = View::Make(shape, Values(in, rank, 6), in.Value(40));
   } catch (const stridekit::Error&) {
     return 0;
