@@ -19,6 +19,9 @@
 // - Integer kSqrt throws kUnsupported (NumPy returns floats; stridekit keeps
 //   the dtype).
 // Other dtypes throw kUnsupported.
+// Temporaries (a masked input materialised over out's valid box, an input
+// that overlaps out otherwise than exactly) are allocated before anything is
+// written: kNoMemory leaves out untouched (tests/allocation_failure_test.cc).
 //
 // Binary and Unary run on the active target; the reference versions are the
 // per-element loops the equivalence tests compare against. Both give

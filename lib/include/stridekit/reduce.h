@@ -6,7 +6,8 @@
 // (keepdims), told apart by out's rank. Axes may be negative; a repeated or
 // out-of-range axis throws kInvalidArgument; no axes copies the input.
 // Masked-out input positions read zero; masked-out out positions are not
-// written; out may overlap in.
+// written; out may overlap in. The accumulator and any materialised input
+// are allocated before out is written, so kNoMemory leaves out untouched.
 //
 // Semantics:
 // - An empty reduction gives 0 (sum) and 1 (prod); kMin / kMax over an

@@ -1,0 +1,110 @@
+// Failure injection: every temporary of the numeric kernels comes from
+// AllocateBuffer. For each kernel call that needs temporaries, make the 1st,
+// 2nd, ... allocation fail in turn: the call must fail with kNoMemory (the C
+// ABI with SK_ERR_NOMEM) and leave the output untouched, until enough
+// allocations succeed for the call to complete with the right answer. The
+// guarantee (output untouched on kNoMemory) is documented in elementwise.h
+// and reduce.h.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "equivalence.h"
+#include "random_views.h"
+#include "stridekit/allocation.h"
+#include "stridekit/elementwise.h"
+#include "stridekit/reduce.h"
+
+namespace stridekit {
+namespace {
+
+using testing::MakeView;
+
+// Runs `call` with the k-th allocation failing for k = 0, 1, ...; returns
+// how many calls failed before one succeeded (at most 8 tries).
+int FailEachAllocation(const std::function<void()>& call,
+                       const std::vector<float>& out,
+                       const std::vector<float>& out_before) {
+  for (int k = 0; k < 8; ++k) {
+    FailAllocationAfterForTest(k);
+    try {
+      call();
+      FailAllocationAfterForTest(-1);
+      return k;
+    } catch (const Error& e) {
+      FailAllocationAfterForTest(-1);
+      EXPECT_EQ(e.kind(), ErrorKind::kNoMemory) << e.what();
+      EXPECT_EQ(out, out_before) << "output written before failing: "
+                                 << e.what();
+    }
+  }
+  ADD_FAILURE() << "no success within 8 allocations";
+  return -1;
+}
+
+TEST(AllocationFailure, NumericKernelsLeaveTheOutputUntouched) {
+  std::vector<float> a(24), b(24);
+  for (int i = 0; i < 24; ++i) a[i] = float(i), b[i] = float(100 - i);
+  const sk_view c = MakeView({4, 6}, {6, 1}, 0);
+  sk_view masked = MakeView({4, 6}, {6, 1}, 0);
+  masked.has_mask = 1;
+  for (int d = 0; d < 2; ++d) {
+    masked.mask_begin[d] = 1;
+    masked.mask_end[d] = masked.shape[d];
+  }
+  testing::ForEachTarget([&](const std::string& target) {
+    SCOPED_TRACE(target);
+    // A masked input is materialised: one temporary.
+    std::vector<float> out(24, -1.0f);
+    const std::vector<float> before = out;
+    EXPECT_EQ(FailEachAllocation(
+                  [&] {
+                    Binary(BinaryOp::kAdd, DType::kFloat32, masked, a.data(),
+                           c, b.data(), c, out.data());
+                  },
+                  out, before),
+              1);
+    EXPECT_EQ(out[0], 0.0f + 100.0f);  // masked-out a reads 0
+    EXPECT_EQ(out[7], 7.0f + 93.0f);
+    // An input overlapping the output otherwise than exactly: one copy.
+    std::vector<float> self = a;
+    const std::vector<float> self_before = self;
+    EXPECT_EQ(FailEachAllocation(
+                  [&] {
+                    Unary(UnaryOp::kNeg, DType::kFloat32,
+                          MakeView({24}, {-1}, 23), self.data(),
+                          MakeView({24}, {1}, 0), self.data());
+                  },
+                  self, self_before),
+              1);
+    EXPECT_EQ(self[0], -23.0f);
+    // Reductions: the accumulator, plus a materialised masked input.
+    std::vector<float> sums(6, -1.0f);
+    const std::vector<float> sums_before = sums;
+    const int32_t axis0[] = {0};
+    EXPECT_EQ(FailEachAllocation(
+                  [&] {
+                    Reduce(ReduceOp::kSum, DType::kFloat32, masked, a.data(),
+                           axis0, MakeView({6}, {1}, 0), sums.data());
+                  },
+                  sums, sums_before),
+              2);
+    EXPECT_EQ(sums[0], 0.0f);
+    EXPECT_EQ(sums[1], 7.0f + 13.0f + 19.0f);
+  });
+  // The C ABI maps the failure to SK_ERR_NOMEM.
+  std::vector<float> out(24, -1.0f);
+  FailAllocationAfterForTest(0);
+  EXPECT_EQ(sk_binary(SK_ADD, SK_FLOAT32, &masked, a.data(), &c, b.data(), &c,
+                      out.data()),
+            SK_ERR_NOMEM);
+  FailAllocationAfterForTest(-1);
+  EXPECT_EQ(std::string(sk_last_error()),
+            "copy: cannot allocate a 96-byte buffer");
+  EXPECT_EQ(out, std::vector<float>(24, -1.0f));
+}
+
+}  // namespace
+}  // namespace stridekit
