@@ -1,8 +1,10 @@
-// C ABI: the "Einsum" section of C_API.md (shapes only; sk_einsum executes).
+// C ABI: the "Einsum" section of C_API.md.
 #include <string_view>
 #include <vector>
 
 #include "c_api_internal.h"
+#include "stridekit/dtype.h"
+#include "stridekit/einsum.h"
 #include "stridekit/einsum_spec.h"
 #include "stridekit/shape_inference.h"
 
@@ -39,6 +41,34 @@ sk_status sk_einsum_shape(const char* spec, int32_t n, const int32_t* ndims,
     if (out.size() > 0) RequireNonNull(out_shape, op, "out_shape");
     *out_ndim = out.size();
     CopyOut(out, out_shape);
+  });
+}
+
+sk_status sk_einsum(const char* spec, sk_dtype t, int32_t n,
+                    const sk_view* const* views, const void* const* datas,
+                    const sk_view* out, void* out_data) {
+  return Guard([&] {
+    const char* op = "sk_einsum";
+    RequireNonNull(spec, op, "spec");
+    if (n < 0 || n > SK_MAX_NDIM) {
+      stridekit::Fail(stridekit::ErrorKind::kInvalidArgument, op, ": n=", n,
+                      " is outside [0, ", SK_MAX_NDIM, "]");
+    }
+    if (n > 0) {
+      RequireNonNull(views, op, "views");
+      RequireNonNull(datas, op, "datas");
+    }
+    RequireNonNull(out, op, "out");
+    std::vector<sk_view> operands;
+    for (int32_t i = 0; i < n; ++i) {
+      RequireNonNull(views[i], op, "views[i]");
+      operands.push_back(*views[i]);
+    }
+    stridekit::Einsum(
+        spec,
+        static_cast<stridekit::DType>(stridekit::capi::RawEnumValue(t)),
+        operands, std::span<const void* const>(datas, size_t(n)), *out,
+        out_data);
   });
 }
 

@@ -6,9 +6,8 @@
 #include "stridekit/shape.h"
 
 namespace stridekit {
-namespace {
 
-void CheckDType(DType t, const char* op) {
+void CheckNumericDType(DType t, const char* op) {
   if (t != DType::kFloat32 && t != DType::kFloat64 && t != DType::kInt32 &&
       t != DType::kInt64) {
     Fail(ErrorKind::kUnsupported, op, ": dtype ",
@@ -17,7 +16,6 @@ void CheckDType(DType t, const char* op) {
   }
 }
 
-}  // namespace
 
 const char* OpName(BinaryOp op) {
   switch (op) {
@@ -70,7 +68,7 @@ void CheckBinaryArguments(BinaryOp op, DType t, const sk_view& a,
                           const void* b_data, const sk_view& out,
                           const void* out_data) {
   const char* name = OpName(op);
-  CheckDType(t, name);
+  CheckNumericDType(t, name);
   CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, name);
   CheckCopyArguments(DTypeSize(t), b, b_data, out, out_data, name);
 }
@@ -79,7 +77,7 @@ void CheckUnaryArguments(UnaryOp op, DType t, const sk_view& a,
                          const void* a_data, const sk_view& out,
                          const void* out_data) {
   const char* name = OpName(op);
-  CheckDType(t, name);
+  CheckNumericDType(t, name);
   if (op == UnaryOp::kSqrt && IsInteger(t)) {
     Fail(ErrorKind::kUnsupported, name, ": integer dtype ", DTypeName(t),
          " is not supported (NumPy returns floats; stridekit keeps the "
@@ -92,7 +90,7 @@ Dims CheckReduceArguments(ReduceOp op, DType t, const sk_view& in,
                           const void* in_data, std::span<const int32_t> axes,
                           const sk_view& out, const void* out_data) {
   const char* name = OpName(op);
-  CheckDType(t, name);
+  CheckNumericDType(t, name);
   const int64_t elem_size = int64_t(DTypeSize(t));
   CheckLayout(in, elem_size, name);
   CheckLayout(out, elem_size, name);

@@ -17,6 +17,9 @@ const char* OpName(BinaryOp op);
 const char* OpName(UnaryOp op);
 const char* OpName(ReduceOp op);
 
+// Throws kUnsupported unless t is float32, float64, int32 or int64.
+void CheckNumericDType(DType t, const char* op);
+
 // A valid op and a supported dtype (float32, float64, int32, int64; no
 // integer sqrt), every input broadcastable to out and out writeable (the
 // copy rules of copy_checks.h).

@@ -87,31 +87,57 @@ void CheckEinsumArity(const EinsumLabelsSpec& spec, size_t num_operands,
        ArgumentCount(num_operands), "): ", spec.text);
 }
 
-Dims LabelsEinsumShape(std::string_view spec,
-                       std::span<const DimsView> shapes) {
+namespace {
+
+// The inference of the OCANNL spec "rhs1;...;rhsN=>lhs" on operands of
+// `shapes` (memory-order dims), finished.
+struct LabelsEinsum {
+  ShapeInference inference;
+  ShapeId result;
+  StepId step;
+};
+
+LabelsEinsum InferLabelsEinsum(std::string_view spec,
+                               std::span<const DimsView> shapes) {
   const bool is_permute = shapes.size() == 1;
   const EinsumLabelsSpec parsed = ParseEinsumLabels(spec);
   CheckEinsumArity(parsed, shapes.size(), is_permute);
-  ShapeInference inference;
+  LabelsEinsum e;
   std::vector<ShapeId> operands;
   for (size_t i = 0; i < shapes.size(); ++i) {
     CheckShape(shapes[i], "einsum");
     const std::array<Dims, 3> rows =
         SplitRows(parsed.operands[i], shapes[i], i);
-    operands.push_back(inference.ShapeFromDims(
+    operands.push_back(e.inference.ShapeFromDims(
         StrCat("operand ", i), rows[int(AxisKind::kBatch)],
         rows[int(AxisKind::kInput)], rows[int(AxisKind::kOutput)]));
   }
-  const ShapeId result = inference.NewShape("result");
+  e.result = e.inference.NewShape("result");
   if (is_permute) {
-    inference.AddStep({result, TransposeLogic{TransposeType::kPermute,
-                                              operands[0], std::string(spec)}});
+    e.step = e.inference.AddStep(
+        {e.result, TransposeLogic{TransposeType::kPermute, operands[0],
+                                  std::string(spec)}});
   } else {
-    inference.AddStep({result, BroadcastLogic{ComposeType::kEinsum, operands,
-                                              std::string(spec)}});
+    e.step = e.inference.AddStep(
+        {e.result, BroadcastLogic{ComposeType::kEinsum, operands,
+                                  std::string(spec)}});
   }
-  inference.Finish();
-  return inference.ToDims(result);
+  e.inference.Finish();
+  return e;
+}
+
+}  // namespace
+
+Dims LabelsEinsumShape(std::string_view spec,
+                       std::span<const DimsView> shapes) {
+  const LabelsEinsum e = InferLabelsEinsum(spec, shapes);
+  return e.inference.ToDims(e.result);
+}
+
+Projections LabelsEinsumProjections(std::string_view spec,
+                                    std::span<const DimsView> shapes) {
+  const LabelsEinsum e = InferLabelsEinsum(spec, shapes);
+  return e.inference.DeriveProjections(e.step);
 }
 
 // ---- Variables and shapes ----

@@ -328,6 +328,19 @@ std::vector<HostileCase> Catalog() {
          return sk_einsum_shape("ij,jk->i->k", 2, ndims2, shapes2, &out_ndim,
                                 out);
        }, SK_ERR_INVALID, "'->' more than once (column 9)"},
+      {"sk_einsum", "n = 33", [] {
+         return sk_einsum("i->i", SK_FLOAT32, 33, nullptr, nullptr, &v, dst);
+       }, SK_ERR_INVALID, "n=33"},
+      {"sk_einsum", "NULL view in the list", [] {
+         static const sk_view* views[] = {nullptr};
+         static const void* datas[] = {data};
+         return sk_einsum("ij->i", SK_FLOAT32, 1, views, datas, &v, dst);
+       }, SK_ERR_INVALID, "views[i] is NULL"},
+      {"sk_einsum", "out shape differs", [] {
+         static const sk_view* views[] = {&v};
+         static const void* datas[] = {data};
+         return sk_einsum("ij->ji", SK_FLOAT32, 1, views, datas, &v, dst);
+       }, SK_ERR_INVALID, "gives [3,2]"},
       // ---- targets
       {"sk_target_active", "a name", [] {
          return std::strlen(sk_target_active()) > 0 ? SK_OK : SK_ERR_INVALID;

@@ -394,3 +394,15 @@ def view_from_dlpack(tensor_ptr, element_strides=False):
     st = fn(tensor_ptr, ctypes.byref(out), ctypes.byref(dtype),
             ctypes.byref(data))
     return st, out, dtype.value, data.value
+
+
+def einsum(spec, dtype, arrays_views, out_view, out_base):
+    """sk_einsum over (view, base array) pairs into out_base."""
+    n = len(arrays_views)
+    views = (ctypes.POINTER(SkView) * max(1, n))()
+    datas = (ctypes.c_void_p * max(1, n))()
+    for i, (view, base) in enumerate(arrays_views):
+        views[i] = ctypes.pointer(view)
+        datas[i] = base.__array_interface__["data"][0]
+    return LIB.sk_einsum(spec.encode(), SK_DTYPES[str(dtype)], n, views,
+                         datas, ctypes.byref(out_view), data_ptr(out_base))

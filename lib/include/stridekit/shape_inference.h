@@ -99,6 +99,9 @@ void CheckEinsumArity(const EinsumLabelsSpec& spec, size_t num_operands,
 // most one of the slot's rows may have a row variable, and it takes the axes
 // the closed rows leave.
 Dims LabelsEinsumShape(std::string_view spec, std::span<const DimsView> shapes);
+// Its projections, with every tensor's axes in memory order.
+Projections LabelsEinsumProjections(std::string_view spec,
+                                    std::span<const DimsView> shapes);
 
 class ShapeInference {
  public:

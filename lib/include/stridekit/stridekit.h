@@ -244,6 +244,11 @@ sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
 sk_status sk_einsum_shape(const char* spec, int32_t n, const int32_t* ndims,
                           const int64_t* const* shapes, int32_t* out_ndim,
                           int64_t* out_shape);
+/* out = einsum(spec, views...) for float32/float64/int32/int64; out's shape
+ * must be the one sk_einsum_shape gives. */
+sk_status sk_einsum(const char* spec, sk_dtype t, int32_t n,
+                    const sk_view* const* views, const void* const* datas,
+                    const sk_view* out, void* out_data);
 
 #ifdef __cplusplus
 } /* extern "C" */
