@@ -107,6 +107,23 @@ def _view_peer(op, rank):
     return lambda: base[index]
 
 
+_EINSUM_CASES = {  # bench/einsum_bench.cc's cases: spec and operand shapes
+    "matmul256": ("ij,jk->ik", [(256, 256), (256, 256)]),
+    "matmul1024": ("ij,jk->ik", [(1024, 1024), (1024, 1024)]),
+    "batched": ("bij,bjk->bik", [(16, 64, 64), (16, 64, 64)]),
+    "transposed": ("ijk,kj->i", [(64, 128, 128), (128, 128)]),
+    "chain3": ("ab,bc,cd->ad", [(64, 64), (64, 64), (64, 64)]),
+    "trace": ("ii->", [(2048, 2048)]),
+}
+
+
+def _einsum_peer(case, mode):
+    spec, shapes = _EINSUM_CASES[case]
+    operands = [np.full(s, 0.5, dtype=np.float32) for s in shapes]
+    optimize = mode == "optimize"
+    return lambda: np.einsum(spec, *operands, optimize=optimize)
+
+
 _PEER_CACHE = {}
 
 
@@ -115,6 +132,9 @@ def measure(key, quick=False):
         if key.startswith("copy:"):
             _, case, dtype, shape = key.split(":")
             fn = _copy_peer(case, dtype, shape)
+        elif key.startswith("einsum:"):
+            _, case, mode = key.split(":")
+            fn = _einsum_peer(case, mode)
         elif key.startswith("view:"):
             _, op, rank = key.split(":")
             fn = _view_peer(op, rank)

@@ -100,15 +100,48 @@ void Accumulate(const LoopNest& nest, T* acc,
   const auto stride_of = [&](size_t t) {
     return loops > 0 ? nest.strides[t][loops - 1] : 0;
   };
+  // Two operands with unit or zero inner strides (matrix products, dot
+  // products, scaled rows) take loops the compiler vectorises.
+  const bool pair = tensors == 3;
+  const int64_t s0 = stride_of(0), s1 = pair ? stride_of(1) : -1,
+                s2 = pair ? stride_of(2) : -1;
   for (;;) {
-    for (int64_t j = 0; j < inner; ++j) {
-      T product = T(1);
-      for (size_t t = 1; t < tensors; ++t) {
-        product = scalar_ops::Mul(
-            product, operands[t - 1][base[t] + j * stride_of(t)]);
+    T* to = acc + base[0];
+    if (pair && s0 == 1 && (s1 == 0 || s2 == 0) && s1 + s2 == 1) {
+      // to[j] += x * row[j]
+      const T x = s1 == 0 ? operands[0][base[1]] : operands[1][base[2]];
+      const T* row = s1 == 0 ? operands[1] + base[2] : operands[0] + base[1];
+      for (int64_t j = 0; j < inner; ++j) {
+        to[j] = scalar_ops::Add(to[j], scalar_ops::Mul(x, row[j]));
       }
-      T& cell = acc[base[0] + j * stride_of(0)];
-      cell = scalar_ops::Add(cell, product);
+    } else if (pair && s0 == 0 && s1 == 1 && s2 == 1) {
+      // *to += sum_j a[j] * b[j], in eight interleaved partial sums.
+      const T* a = operands[0] + base[1];
+      const T* b = operands[1] + base[2];
+      T partial[8] = {};
+      int64_t j = 0;
+      for (; j + 8 <= inner; j += 8) {
+        for (int k = 0; k < 8; ++k) {
+          partial[k] = scalar_ops::Add(partial[k],
+                                       scalar_ops::Mul(a[j + k], b[j + k]));
+        }
+      }
+      for (; j < inner; ++j) {
+        partial[0] = scalar_ops::Add(partial[0], scalar_ops::Mul(a[j], b[j]));
+      }
+      T sum = T(0);
+      for (int k = 0; k < 8; ++k) sum = scalar_ops::Add(sum, partial[k]);
+      *to = scalar_ops::Add(*to, sum);
+    } else {
+      for (int64_t j = 0; j < inner; ++j) {
+        T product = T(1);
+        for (size_t t = 1; t < tensors; ++t) {
+          product = scalar_ops::Mul(
+              product, operands[t - 1][base[t] + j * stride_of(t)]);
+        }
+        T& cell = to[j * s0];
+        cell = scalar_ops::Add(cell, product);
+      }
     }
     // Next outer position (counter with carry over loops [0, loops - 1)).
     int l = loops - 2;

@@ -11,12 +11,14 @@
 // as if copied first. Products and sums are in the dtype (integers wrap,
 // like NumPy's same-dtype einsum). out's shape must be the inferred one.
 //
-// Execution (this version): the product space is walked by a scalar loop
-// nest ordered like the iteration planner (largest strides outermost) into a
-// C-contiguous accumulator, which is then copied into out. Float sums add in
-// that loop order; the error is within (R + 1) u sum |products| for R
-// reduced positions per output element. No SIMD, cache blocking or pairwise
-// contraction order yet.
+// Execution (this version): the product space is walked by a loop nest
+// ordered like the iteration planner (largest strides outermost) into a
+// C-contiguous accumulator, which is then copied into out. Two-operand inner
+// loops with unit strides run as compiler-vectorised row updates (matrix
+// products) or dot products in eight partial sums; others element by
+// element. Float sums add in that order; the error is within
+// (R + 2) u sum |products| for R reduced positions per output element.
+// No Highway kernels, cache blocking or pairwise contraction order yet.
 #ifndef STRIDEKIT_EINSUM_H_
 #define STRIDEKIT_EINSUM_H_
 
