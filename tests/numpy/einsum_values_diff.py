@@ -14,18 +14,8 @@ import sys
 import numpy as np
 
 import stridekit_ctypes as sk
+from checks import check, report
 
-failures = []
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    checks += 1
-    if not condition:
-        failures.append(what)
-        if len(failures) <= 20:
-            print("FAIL:", what)
 
 
 SPECS = [
@@ -108,8 +98,7 @@ def test(rng, cases):
 def main():
     rng = random.Random(20261123)
     test(rng, 1500)
-    print(f"{checks - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return report()
 
 
 if __name__ == "__main__":

@@ -11,19 +11,9 @@ import sys
 import numpy as np
 
 import stridekit_ctypes as sk
+from checks import check, report
 
 INT64_MIN = np.iinfo(np.int64).min
-failures = []
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    checks += 1
-    if not condition:
-        failures.append(what)
-        if len(failures) <= 20:
-            print("FAIL:", what)
 
 
 def numpy_unravel(flat, shape):
@@ -165,8 +155,7 @@ def main():
         test_unravel(rng, target)
         test_view_offsets(rng, target)
     sk.force_target(None)
-    print(f"{checks - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return report()
 
 
 if __name__ == "__main__":

@@ -18,20 +18,10 @@ import sys
 import numpy as np
 
 import stridekit_ctypes as sk
+from checks import check, report
 
 INT64_MIN = np.iinfo(np.int64).min
 ITEM = 8
-failures = []
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    checks += 1
-    if not condition:
-        failures.append(what)
-        if len(failures) <= 20:
-            print("FAIL:", what)
 
 
 def random_base(rng):
@@ -391,8 +381,7 @@ def main():
     test_chains(rng, 2500)
     test_pad(rng, 800)
     test_dlpack(rng, 200)
-    print(f"{checks - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return report()
 
 
 if __name__ == "__main__":
