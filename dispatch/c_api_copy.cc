@@ -6,7 +6,7 @@
 namespace {
 
 // The element size of a C dtype; kUnsupported for an unknown value.
-size_t ElemSize(sk_dtype t, const char* op) {
+size_t ElemSize(const sk_dtype& t, const char* op) {
   const int32_t raw = stridekit::capi::RawEnumValue(t);
   if (!stridekit::IsValidDType(raw)) {
     stridekit::Fail(stridekit::ErrorKind::kUnsupported, op, ": unknown dtype ",

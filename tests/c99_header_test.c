@@ -1,4 +1,6 @@
-/* Compiles stridekit.h as strict C99 and calls the Shapes section once. */
+/* Compiles stridekit.h as strict C99, calls the Shapes section once, and
+ * passes enum arguments far outside their enums (legal C ints, which C++
+ * callers cannot make): each must fail cleanly (UBSan runs this too). */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +17,25 @@ int main(void) {
   if (strlen(sk_last_error()) == 0) return 4;
   if (sk_dtype_size(SK_COMPLEX128) != 16) return 5;
   if (sizeof(view.shape) != SK_MAX_NDIM * sizeof(int64_t)) return 6;
+  {
+    float data[6] = {0};
+    sk_view line;
+    const int64_t six[1] = {6};
+    if (sk_view_make(1, six, NULL, 0, &line) != SK_OK) return 7;
+    if (sk_copy((sk_dtype)99, &line, data, &line, data, NULL) !=
+        SK_ERR_UNSUPPORTED) return 8;
+    if (sk_fill((sk_dtype)-1, &line, data, data) != SK_ERR_UNSUPPORTED)
+      return 9;
+    if (sk_binary((sk_binary_op)99, SK_FLOAT32, &line, data, &line, data,
+                  &line, data) == SK_OK) return 10;
+    if (sk_unary((sk_unary_op)-7, SK_FLOAT32, &line, data, &line, data) ==
+        SK_OK) return 11;
+    if (sk_reduce((sk_reduce_op)1000, SK_FLOAT32, &line, data, 0, NULL,
+                  &line, data) == SK_OK) return 12;
+    if (sk_binary(SK_ADD, (sk_dtype)1000, &line, data, &line, data, &line,
+                  data) != SK_ERR_UNSUPPORTED) return 13;
+    if (sk_dtype_size((sk_dtype)-5) != 0) return 14;
+  }
   printf("stridekit %s from C99\n", sk_version());
   return 0;
 }

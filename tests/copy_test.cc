@@ -195,6 +195,13 @@ TEST(Copy, FuzzRegressions) {
                   "copy: byte offsets of view offset 9223372036854775806 span "
                   "[-2, 9223372036854775806] with element size 8 overflow "
                   "int64");
+  // An axis extent beyond int64 inside a span that fits thanks to a negative
+  // offset (found by copy_fuzz: ValidSpan must not form 4 * stride in int64).
+  EXPECT_SK_ERROR(
+      Fill(1, MakeView({5}, {3000000000000000000}, -3000000000000000000),
+           nullptr, data),
+      ErrorKind::kInvalidArgument,
+      "fill: destination data is NULL for a non-empty view");
   EXPECT_SK_ERROR(
       Fill(1, MakeView({3}, {INT64_MIN / 2}, INT64_MAX), data, data),
       ErrorKind::kOverflow,
