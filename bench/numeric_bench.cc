@@ -11,10 +11,10 @@
 #include <memory>
 #include <string>
 
+#include "numeric_cases.h"
 #include "stridekit/elementwise.h"
 #include "stridekit/reduce.h"
 #include "stridekit/shape.h"
-#include "numeric_cases.h"
 
 namespace stridekit {
 namespace {

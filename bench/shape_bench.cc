@@ -76,7 +76,8 @@ void BM_LogicalShapeString(benchmark::State& state) {
 BENCHMARK(BM_LogicalShapeString)->Arg(2)->Arg(4)->Arg(8);
 
 void BM_LogicalShapeIter(benchmark::State& state) {
-  const LogicalShape shape = LogicalShape::Make(DType::kFloat32, Dims{8, 8, 8, 8});
+  const LogicalShape shape =
+      LogicalShape::Make(DType::kFloat32, Dims{8, 8, 8, 8});
   for (auto _ : state) {
     int64_t sum = 0;
     for (const IndexStep step : shape.Iter()) sum += step.flat;

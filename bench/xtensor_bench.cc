@@ -8,7 +8,6 @@
 #include <array>
 #include <cstddef>
 #include <functional>
-
 #include <xtensor/xadapt.hpp>
 #include <xtensor/xnoalias.hpp>
 #include <xtensor/xreducer.hpp>
@@ -69,8 +68,8 @@ void BM_Xtensor(benchmark::State& state) {
   const int group = int(state.range(2));
   const int64_t n = SquareEdge(kGroupBytes[group], es);
   Buffer a(n * n * es, 0), b(n * n * es, 5), out(n * n * es, 11);
-  const std::function<void()> run =
-      es == 4 ? Kernel<float>(c, n, a, b, out) : Kernel<double>(c, n, a, b, out);
+  const std::function<void()> run = es == 4 ? Kernel<float>(c, n, a, b, out)
+                                            : Kernel<double>(c, n, a, b, out);
   const int64_t moved = BytesMoved(c, n, es);
   for (auto _ : state) {
     run();

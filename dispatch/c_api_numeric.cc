@@ -27,8 +27,8 @@ sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
     stridekit::capi::RequireNonNull(a, "sk_binary", "a");
     stridekit::capi::RequireNonNull(b, "sk_binary", "b");
     stridekit::capi::RequireNonNull(out, "sk_binary", "out");
-    stridekit::Binary(ToOp<stridekit::BinaryOp>(op), ToDType(t), *a,
-                      a_data, *b, b_data, *out, out_data);
+    stridekit::Binary(ToOp<stridekit::BinaryOp>(op), ToDType(t), *a, a_data, *b,
+                      b_data, *out, out_data);
   });
 }
 
@@ -37,8 +37,8 @@ sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
   return stridekit::capi::Guard([&] {
     stridekit::capi::RequireNonNull(a, "sk_unary", "a");
     stridekit::capi::RequireNonNull(out, "sk_unary", "out");
-    stridekit::Unary(ToOp<stridekit::UnaryOp>(op), ToDType(t), *a,
-                     a_data, *out, out_data);
+    stridekit::Unary(ToOp<stridekit::UnaryOp>(op), ToDType(t), *a, a_data, *out,
+                     out_data);
   });
 }
 
@@ -54,9 +54,9 @@ sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
                       SK_MAX_NDIM, "]");
     }
     if (naxes > 0) stridekit::capi::RequireNonNull(axes, "sk_reduce", "axes");
-    stridekit::Reduce(ToOp<stridekit::ReduceOp>(op), ToDType(t), *in,
-                      in_data, std::span<const int32_t>(axes, size_t(naxes)),
-                      *out, out_data);
+    stridekit::Reduce(ToOp<stridekit::ReduceOp>(op), ToDType(t), *in, in_data,
+                      std::span<const int32_t>(axes, size_t(naxes)), *out,
+                      out_data);
   });
 }
 

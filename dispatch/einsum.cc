@@ -77,8 +77,7 @@ void OrderLoops(LoopNest& nest) {
   };
   std::stable_sort(order.begin(), order.end(),
                    [&](int a, int b) { return weight(a) > weight(b); });
-  LoopNest sorted{Dims(), std::vector<Dims>(nest.strides.size()),
-                  nest.offsets};
+  LoopNest sorted{Dims(), std::vector<Dims>(nest.strides.size()), nest.offsets};
   for (int l : order) {
     sorted.sizes.push_back(nest.sizes[l]);
     for (size_t t = 0; t < nest.strides.size(); ++t) {
@@ -122,8 +121,8 @@ void Accumulate(const LoopNest& nest, T* acc,
       int64_t j = 0;
       for (; j + 8 <= inner; j += 8) {
         for (int k = 0; k < 8; ++k) {
-          partial[k] = scalar_ops::Add(partial[k],
-                                       scalar_ops::Mul(a[j + k], b[j + k]));
+          partial[k] =
+              scalar_ops::Add(partial[k], scalar_ops::Mul(a[j + k], b[j + k]));
         }
       }
       for (; j < inner; ++j) {
@@ -212,14 +211,14 @@ void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
   }
 
   const int64_t count = CheckedNumel(p.result_shape, kOp, "result");
-  const Buffer acc = AllocateBuffer(
-      CheckedMul(count, int64_t(elem_size), kOp), kOp);
+  const Buffer acc =
+      AllocateBuffer(CheckedMul(count, int64_t(elem_size), kOp), kOp);
   std::fill_n(acc.get(), size_t(count) * elem_size, 0);
   if (CheckedNumel(p.product_space, kOp, "product space") > 0) {
-    LoopNest nest{p.product_space,
-                  std::vector<Dims>(views.size() + 1,
-                                    Dims(p.product_space.size(), 0)),
-                  std::vector<int64_t>(views.size() + 1, 0)};
+    LoopNest nest{
+        p.product_space,
+        std::vector<Dims>(views.size() + 1, Dims(p.product_space.size(), 0)),
+        std::vector<int64_t>(views.size() + 1, 0)};
     AddTensor(nest, 0, p.result_map, CContiguousStrides(p.result_shape));
     for (size_t i = 0; i < views.size(); ++i) {
       AddTensor(nest, int(i + 1), p.operand_maps[i],

@@ -65,8 +65,7 @@ sk_status sk_einsum(const char* spec, sk_dtype t, int32_t n,
       operands.push_back(*views[i]);
     }
     stridekit::Einsum(
-        spec,
-        static_cast<stridekit::DType>(stridekit::capi::RawEnumValue(t)),
+        spec, static_cast<stridekit::DType>(stridekit::capi::RawEnumValue(t)),
         operands, std::span<const void* const>(datas, size_t(n)), *out,
         out_data);
   });

@@ -133,13 +133,14 @@ sk_status FromDLPack(const DLTensor* t, sk_view* out, sk_dtype* dtype,
     } else {
       Dims strides;
       for (int d = 0; d < t->ndim; ++d) {
-        strides.push_back(byte_strides ? BytesToElements(t->strides[d], item,
-                                                         op, "stride")
-                                       : t->strides[d]);
+        strides.push_back(
+            byte_strides ? BytesToElements(t->strides[d], item, op, "stride")
+                         : t->strides[d]);
       }
       view = View::Make(shape, strides, offset);
     }
-    if (view.numel() > 0) RequireNonNull(t->data, op, "data of a non-empty tensor");
+    if (view.numel() > 0)
+      RequireNonNull(t->data, op, "data of a non-empty tensor");
     view.ToC(out);
     *dtype = type;
     *data = t->data;
@@ -179,8 +180,7 @@ sk_status sk_view_expand(const sk_view* v, int32_t ndim, const int64_t* shape,
   });
 }
 
-sk_status sk_view_permute(const sk_view* v, const int32_t* axes,
-                          sk_view* out) {
+sk_status sk_view_permute(const sk_view* v, const int32_t* axes, sk_view* out) {
   const char* op = "sk_view_permute";
   return Transformed(v, out, op, [&](const View& in) {
     return in.Permute(AxisList(in.ndim(), axes, op, "axes"));
@@ -248,8 +248,8 @@ sk_status sk_view_from_dlpack_elements(const sk_dltensor* t, sk_view* out,
                     "sk_view_from_dlpack_elements");
 }
 
-sk_status sk_view_squeeze(const sk_view* v, int32_t naxes,
-                          const int32_t* axes, sk_view* out) {
+sk_status sk_view_squeeze(const sk_view* v, int32_t naxes, const int32_t* axes,
+                          sk_view* out) {
   const char* op = "sk_view_squeeze";
   return Transformed(v, out, op, [&](const View& in) {
     return naxes < 0 ? in.Squeeze()
@@ -267,9 +267,8 @@ sk_status sk_view_unsqueeze(const sk_view* v, int32_t naxes,
 
 sk_status sk_view_swapaxes(const sk_view* v, int32_t axis1, int32_t axis2,
                            sk_view* out) {
-  return Transformed(v, out, "sk_view_swapaxes", [&](const View& in) {
-    return in.SwapAxes(axis1, axis2);
-  });
+  return Transformed(v, out, "sk_view_swapaxes",
+                     [&](const View& in) { return in.SwapAxes(axis1, axis2); });
 }
 
 sk_status sk_view_moveaxis(const sk_view* v, int32_t n, const int32_t* source,

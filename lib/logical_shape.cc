@@ -69,8 +69,8 @@ LogicalShape LogicalShape::MakeDynamic(
 
 int LogicalShape::NormalizedAxis(int64_t axis, const char* op) const {
   if (axis < -rank() || axis >= rank()) {
-    Fail(ErrorKind::kOutOfRange, op, ": axis ", axis,
-         " is out of range for ", String());
+    Fail(ErrorKind::kOutOfRange, op, ": axis ", axis, " is out of range for ",
+         String());
   }
   return int(axis < 0 ? axis + rank() : axis);
 }
@@ -150,15 +150,14 @@ bool LogicalShape::EqualDimensions(const LogicalShape& other) const {
 
 void LogicalShape::CheckRank(int want) const {
   if (rank() != want) {
-    Fail(ErrorKind::kInvalidArgument, "check: ", String(), " has rank ",
-         rank(), ", want rank ", want);
+    Fail(ErrorKind::kInvalidArgument, "check: ", String(), " has rank ", rank(),
+         ", want rank ", want);
   }
 }
 
 void LogicalShape::CheckScalar() const {
   if (!IsScalar()) {
-    Fail(ErrorKind::kInvalidArgument, "check: ", String(),
-         " is not a scalar");
+    Fail(ErrorKind::kInvalidArgument, "check: ", String(), " is not a scalar");
   }
 }
 
@@ -204,13 +203,12 @@ LogicalShape LogicalShape::ResolveWith(const AxisBindings& bindings,
         Fail(ErrorKind::kInvalidArgument, op, ": dynamic axis ", i, " of ",
              String(), " has no name");
       }
-      Fail(ErrorKind::kInvalidArgument, op, ": no binding for axis ", i,
-           " \"", name, "\" of ", String(), " in {", bindings.Key(), "}");
+      Fail(ErrorKind::kInvalidArgument, op, ": no binding for axis ", i, " \"",
+           name, "\" of ", String(), " in {", bindings.Key(), "}");
     }
     if (value <= 0) {
-      Fail(ErrorKind::kInvalidArgument, op, ": axis ", i, " \"", name,
-           "\" of ", String(), " resolves to ", value,
-           "; dynamic axes must be positive");
+      Fail(ErrorKind::kInvalidArgument, op, ": axis ", i, " \"", name, "\" of ",
+           String(), " resolves to ", value, "; dynamic axes must be positive");
     }
     s.dims_[i] = value;
   }
@@ -229,7 +227,8 @@ std::string LogicalShape::String() const {
       out += AxisName(i);
       out += '=';
     }
-    out += dims_[i] == kDynamicDim ? std::string("?") : std::to_string(dims_[i]);
+    out +=
+        dims_[i] == kDynamicDim ? std::string("?") : std::to_string(dims_[i]);
   }
   return out + "]";
 }
@@ -257,12 +256,12 @@ IndexRange LogicalShape::IterOnAxes(DimsView axes, DimsView strides,
   const char* op = "iter_on_axes";
   Size();
   if (indices.size() != size_t(rank())) {
-    Fail(ErrorKind::kInvalidArgument, op, ": ", indices.size(),
-         " indices for ", String());
+    Fail(ErrorKind::kInvalidArgument, op, ": ", indices.size(), " indices for ",
+         String());
   }
   if (!strides.empty() && strides.size() != size_t(rank())) {
-    Fail(ErrorKind::kInvalidArgument, op, ": ", strides.size(),
-         " strides for ", String());
+    Fail(ErrorKind::kInvalidArgument, op, ": ", strides.size(), " strides for ",
+         String());
   }
   bool seen[kMaxRank] = {};
   for (int64_t axis : axes) {
@@ -287,8 +286,8 @@ std::vector<uint8_t> LogicalShape::Serialize() const {
   }
   for (const std::string& name : names_) {
     if (name.size() > 0xffff) {
-      Fail(ErrorKind::kInvalidArgument, "serialize: axis name of ",
-           name.size(), " bytes is longer than 65535");
+      Fail(ErrorKind::kInvalidArgument, "serialize: axis name of ", name.size(),
+           " bytes is longer than 65535");
     }
     out.push_back(uint8_t(name.size()));
     out.push_back(uint8_t(name.size() >> 8));
@@ -302,9 +301,8 @@ LogicalShape LogicalShape::Deserialize(std::span<const uint8_t> bytes) {
   size_t pos = 0;
   auto need = [&](size_t n, const char* what) {
     if (bytes.size() - pos < n) {
-      Fail(ErrorKind::kInvalidArgument, op, ": truncated at byte ", pos,
-           " (", what, " needs ", n, " bytes, ", bytes.size() - pos,
-           " remain)");
+      Fail(ErrorKind::kInvalidArgument, op, ": truncated at byte ", pos, " (",
+           what, " needs ", n, " bytes, ", bytes.size() - pos, " remain)");
     }
   };
   need(8, "the header");
@@ -392,8 +390,8 @@ bool AxisNameEqual(std::string_view a, std::string_view b) {
 }
 
 std::string UnifyAxisName(std::string_view a, std::string_view b) {
-  if (a == LogicalShape::kAnonymousAxis ||
-      b == LogicalShape::kAnonymousAxis || (!a.empty() && !b.empty() && a != b)) {
+  if (a == LogicalShape::kAnonymousAxis || b == LogicalShape::kAnonymousAxis ||
+      (!a.empty() && !b.empty() && a != b)) {
     Fail(ErrorKind::kInvalidArgument, "unify: incompatible axis names \"", a,
          "\" and \"", b, "\"");
   }
@@ -481,9 +479,8 @@ void AxisBindings::Extract(const LogicalShape& templ,
       }
       next.Set(name, got);
     } else if (want != got) {
-      Fail(ErrorKind::kInvalidArgument, op, ": dimension mismatch at axis ",
-           i, ": template ", templ.String(), ", concrete ",
-           concrete.String());
+      Fail(ErrorKind::kInvalidArgument, op, ": dimension mismatch at axis ", i,
+           ": template ", templ.String(), ", concrete ", concrete.String());
     }
   }
   *this = std::move(next);

@@ -16,7 +16,6 @@ void CheckNumericDType(DType t, const char* op) {
   }
 }
 
-
 const char* OpName(BinaryOp op) {
   switch (op) {
     case BinaryOp::kAdd:

@@ -119,8 +119,8 @@ LabelsEinsum InferLabelsEinsum(std::string_view spec,
                                   std::string(spec)}});
   } else {
     e.step = e.inference.AddStep(
-        {e.result, BroadcastLogic{ComposeType::kEinsum, operands,
-                                  std::string(spec)}});
+        {e.result,
+         BroadcastLogic{ComposeType::kEinsum, operands, std::string(spec)}});
   }
   e.inference.Finish();
   return e;

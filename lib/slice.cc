@@ -52,8 +52,7 @@ std::optional<int64_t> ParseInt(std::string_view token, std::string_view text,
   return value;
 }
 
-SliceItem ParseItem(std::string_view item, std::string_view text,
-                    size_t pos) {
+SliceItem ParseItem(std::string_view item, std::string_view text, size_t pos) {
   if (item == "...") return SliceItem::Ellipsis();
   if (item == "None" || item == "newaxis" || item == "np.newaxis") {
     return SliceItem::NewAxis();
@@ -69,9 +68,9 @@ SliceItem ParseItem(std::string_view item, std::string_view text,
       rest.find(':', colon2 + 1) != std::string_view::npos) {
     Malformed(text, pos, item, "too many ':' in");
   }
-  SliceItem out = SliceItem::Range(
-      ParseInt(Trim(item.substr(0, colon)), text, pos),
-      ParseInt(Trim(rest.substr(0, colon2)), text, pos));
+  SliceItem out =
+      SliceItem::Range(ParseInt(Trim(item.substr(0, colon)), text, pos),
+                       ParseInt(Trim(rest.substr(0, colon2)), text, pos));
   if (colon2 != std::string_view::npos) {
     out.step = ParseInt(Trim(rest.substr(colon2 + 1)), text, pos).value_or(1);
   }
@@ -274,8 +273,8 @@ View View::Slice(std::span<const SliceItem> items) const {
   while (d < ndim()) keep_axis();
   if (none_valid) {
     if (out.ndim() == 0) {
-      Fail(ErrorKind::kNeedsCopy, op, ": the selected element of ",
-           ToString(), " is masked, which a view without axes cannot express");
+      Fail(ErrorKind::kNeedsCopy, op, ": the selected element of ", ToString(),
+           " is masked, which a view without axes cannot express");
     }
     out.has_mask_ = true;
     out.mask_begin_.assign(out.ndim(), 0);

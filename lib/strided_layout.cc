@@ -31,8 +31,8 @@ void CheckOffsetsFit(DimsView shape, DimsView strides, int64_t offset,
   __int128 lo = offset;
   __int128 hi = offset;
   for (size_t d = 0; d < shape.size(); ++d) {
-    const __int128 extent = static_cast<__int128>(shape[d] - 1) *
-                            static_cast<__int128>(strides[d]);
+    const __int128 extent =
+        static_cast<__int128>(shape[d] - 1) * static_cast<__int128>(strides[d]);
     (extent < 0 ? lo : hi) += extent;
   }
   if (lo < INT64_MIN || hi >= INT64_MAX) {  // hi + 1 must fit too.
@@ -64,8 +64,8 @@ int64_t CheckStridedLayout(const sk_view& view, const char* op) {
     }
   }
   if (numel == 0) return 0;
-  CheckOffsetsFit(ShapeOf(view), {view.strides, size_t(view.ndim)},
-                  view.offset, op);
+  CheckOffsetsFit(ShapeOf(view), {view.strides, size_t(view.ndim)}, view.offset,
+                  op);
   return numel;
 }
 

@@ -2,10 +2,10 @@
 // composition and slicing live in view_reshape.cc and slice.cc.
 #include "stridekit/view.h"
 
+#include "strided_layout.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
-#include "strided_layout.h"
 
 namespace stridekit {
 
@@ -243,10 +243,9 @@ uint32_t View::Flags() const {
 }
 
 View::Span View::ValidSpan() const {
-  const OffsetSpan span =
-      ValidSpanOf(shape_, strides_, offset_,
-                  has_mask_ ? mask_begin_.data() : nullptr,
-                  has_mask_ ? mask_end_.data() : nullptr);
+  const OffsetSpan span = ValidSpanOf(shape_, strides_, offset_,
+                                      has_mask_ ? mask_begin_.data() : nullptr,
+                                      has_mask_ ? mask_end_.data() : nullptr);
   return {span.lo, span.hi};
 }
 
@@ -348,8 +347,8 @@ View View::Shrink(DimsView begin, DimsView end) const {
            ") of axis ", d, " are not within [0, ", shape_[d], "]");
     }
     out.shape_[d] = end[d] - begin[d];
-    out.offset_ = CheckedAdd(out.offset_, CheckedMul(begin[d], strides_[d], op),
-                             op);
+    out.offset_ =
+        CheckedAdd(out.offset_, CheckedMul(begin[d], strides_[d], op), op);
     if (has_mask_) {
       out.mask_begin_[d] -= begin[d];
       out.mask_end_[d] -= begin[d];
@@ -374,10 +373,10 @@ View View::Pad(DimsView before, DimsView after) const {
       Fail(ErrorKind::kInvalidArgument, op, ": negative padding (", before[d],
            ", ", after[d], ") on axis ", d, "; use shrink or slice instead");
     }
-    out.shape_[d] = CheckedAdd(CheckedAdd(shape_[d], before[d], op), after[d],
-                               op);
-    out.offset_ = CheckedSub(out.offset_,
-                             CheckedMul(before[d], strides_[d], op), op);
+    out.shape_[d] =
+        CheckedAdd(CheckedAdd(shape_[d], before[d], op), after[d], op);
+    out.offset_ =
+        CheckedSub(out.offset_, CheckedMul(before[d], strides_[d], op), op);
     out.mask_begin_[d] += before[d];
     out.mask_end_[d] += before[d];
   }
@@ -519,9 +518,9 @@ bool operator==(const View& a, const View& b) {
 }
 
 std::string View::ToString() const {
-  std::string text = StrCat("View(shape=", stridekit::ToString(shape_),
-                            ", strides=", stridekit::ToString(strides_),
-                            ", offset=", offset_);
+  std::string text =
+      StrCat("View(shape=", stridekit::ToString(shape_),
+             ", strides=", stridekit::ToString(strides_), ", offset=", offset_);
   if (has_mask_) {
     text += ", mask=[";
     for (int d = 0; d < ndim(); ++d) {

@@ -24,8 +24,7 @@ using Axes = InlineVector<Axis, kMaxRank>;
 // The valid region of a group of axes (C order within the group) as one
 // interval [first, last] of the group's flat index, if it is one: the axes
 // after some axis j are fully valid and those before it hold one index.
-bool GroupInterval(std::span<const Axis> group, int64_t& first,
-                   int64_t& last) {
+bool GroupInterval(std::span<const Axis> group, int64_t& first, int64_t& last) {
   int j = 0;
   for (int k = int(group.size()) - 1; k >= 0; --k) {
     if (group[k].begin != 0 || group[k].end != group[k].size) {
@@ -156,8 +155,7 @@ View View::Reshape(DimsView spec) const {
   Axes old_axes;
   for (int d = 0; d < ndim(); ++d) {
     if (shape_[d] == 1) continue;
-    old_axes.push_back({shape_[d], strides_[d],
-                        masked ? mask_begin_[d] : 0,
+    old_axes.push_back({shape_[d], strides_[d], masked ? mask_begin_[d] : 0,
                         masked ? mask_end_[d] : shape_[d]});
   }
   out.strides_.resize(new_shape.size());
@@ -241,8 +239,7 @@ View Compose(const View& base, const View& over) {
       while (a % weights[k] != 0) ++k;  // weights[n - 1] == 1 divides.
       const int64_t steps = a / weights[k];
       int64_t extent;
-      if (__builtin_mul_overflow(steps, valid.end - valid.begin - 1,
-                                 &extent)) {
+      if (__builtin_mul_overflow(steps, valid.end - valid.begin - 1, &extent)) {
         Fail(ErrorKind::kNeedsCopy, op, ": ", over.ToString(),
              " cannot be expressed on ", base.ToString());
       }
@@ -250,8 +247,8 @@ View Compose(const View& base, const View& over) {
       stride = CheckedMul(steps, strides[k], op);
     }
     out.strides_[d] = stride;
-    result_offset = CheckedSub(result_offset,
-                               CheckedMul(valid.begin, stride, op), op);
+    result_offset =
+        CheckedSub(result_offset, CheckedMul(valid.begin, stride, op), op);
   }
   for (int k = 0; k < n; ++k) {
     if (lo[k] < 0 || hi[k] >= sizes[k]) {

@@ -19,8 +19,8 @@
 
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
-#include "simd/alignment.h"
 #include "scalar_ops.h"
+#include "simd/alignment.h"
 #include "stridekit/reduce.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -357,8 +357,8 @@ HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
                                    a_stride, b, b_stride, count);
   }
   if (out_stride == 1) {
-    return ContiguousOutputRow<Op>(d, ContiguousStorer<T>{out}, a, a_stride,
-                                   b, b_stride, count);
+    return ContiguousOutputRow<Op>(d, ContiguousStorer<T>{out}, a, a_stride, b,
+                                   b_stride, count);
   }
   ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
                      StridedLoader<D>(d, a, a_stride),
@@ -372,8 +372,8 @@ template <class Op, class D, typename T = hn::TFromD<D>>
 HWY_NOINLINE void AccumulateFourRows(D d, T* acc, const T* r0, const T* r1,
                                      const T* r2, const T* r3, size_t count) {
   const auto scalar = [&](size_t k) {
-    acc[k] = Op::Scalar(acc[k], Op::Scalar(Op::Scalar(r0[k], r1[k]),
-                                           Op::Scalar(r2[k], r3[k])));
+    acc[k] = Op::Scalar(
+        acc[k], Op::Scalar(Op::Scalar(r0[k], r1[k]), Op::Scalar(r2[k], r3[k])));
   };
   const size_t N = hn::Lanes(d);
   size_t i = 0;
@@ -384,8 +384,8 @@ HWY_NOINLINE void AccumulateFourRows(D d, T* acc, const T* r0, const T* r1,
   for (; i + N <= count; i += N) {
     const auto pair01 = Op::Vec(d, hn::LoadU(d, r0 + i), hn::LoadU(d, r1 + i));
     const auto pair23 = Op::Vec(d, hn::LoadU(d, r2 + i), hn::LoadU(d, r3 + i));
-    hn::StoreU(Op::Vec(d, hn::LoadU(d, acc + i), Op::Vec(d, pair01, pair23)),
-               d, acc + i);
+    hn::StoreU(Op::Vec(d, hn::LoadU(d, acc + i), Op::Vec(d, pair01, pair23)), d,
+               acc + i);
   }
   for (; i < count; ++i) scalar(i);
 }

@@ -36,8 +36,8 @@ int FailEachAllocation(const std::function<void()>& call,
     } catch (const Error& e) {
       FailAllocationAfterForTest(-1);
       EXPECT_EQ(e.kind(), ErrorKind::kNoMemory) << e.what();
-      EXPECT_EQ(out, out_before) << "output written before failing: "
-                                 << e.what();
+      EXPECT_EQ(out, out_before)
+          << "output written before failing: " << e.what();
     }
   }
   ADD_FAILURE() << "no success within 8 allocations";
@@ -61,8 +61,8 @@ TEST(AllocationFailure, NumericKernelsLeaveTheOutputUntouched) {
     const std::vector<float> before = out;
     EXPECT_EQ(FailEachAllocation(
                   [&] {
-                    Binary(BinaryOp::kAdd, DType::kFloat32, masked, a.data(),
-                           c, b.data(), c, out.data());
+                    Binary(BinaryOp::kAdd, DType::kFloat32, masked, a.data(), c,
+                           b.data(), c, out.data());
                   },
                   out, before),
               1);

@@ -89,17 +89,17 @@ TEST(Allocations, ViewOperationsAllocateNothingUpToRank8) {
     for (int d = rank - 1; d >= 0; --d) reversed.push_back(d);
     for (int d = 1; d < rank; ++d) split.push_back(4);
     grown.insert(0, 3);
-    const SliceItem items[] = {SliceItem::Range(1, 3), SliceItem::Range({}, {}, -1),
-                               SliceItem::Ellipsis(), SliceItem::NewAxis(),
-                               SliceItem::Index(0)};
+    const SliceItem items[] = {
+        SliceItem::Range(1, 3), SliceItem::Range({}, {}, -1),
+        SliceItem::Ellipsis(), SliceItem::NewAxis(), SliceItem::Index(0)};
     const std::span<const SliceItem> structured(items, rank >= 3 ? 5 : 2);
     const char* text = rank >= 3 ? "1:3, ::-1, ..., None, 0" : "1:3, ::-1";
     int64_t sink = 0;
     const int64_t count = AllocationsDuring([&] {
       const View c = View::Make(shape);
       const View t = c.Permute(reversed);
-      sink += t.Reshape(split).ndim();          // NumPy no-copy path
-      sink += c.Reshape(split).ndim();          // contiguous path
+      sink += t.Reshape(split).ndim();  // NumPy no-copy path
+      sink += c.Reshape(split).ndim();  // contiguous path
       sink += c.Shrink(begin, shape).ndim();
       sink += c.Slice("0:1").Expand(shape).Flags();
       sink += c.Expand(grown).ndim();

@@ -23,17 +23,22 @@ int main(void) {
     const int64_t six[1] = {6};
     if (sk_view_make(1, six, NULL, 0, &line) != SK_OK) return 7;
     if (sk_copy((sk_dtype)99, &line, data, &line, data, NULL) !=
-        SK_ERR_UNSUPPORTED) return 8;
+        SK_ERR_UNSUPPORTED)
+      return 8;
     if (sk_fill((sk_dtype)-1, &line, data, data) != SK_ERR_UNSUPPORTED)
       return 9;
-    if (sk_binary((sk_binary_op)99, SK_FLOAT32, &line, data, &line, data,
-                  &line, data) == SK_OK) return 10;
+    if (sk_binary((sk_binary_op)99, SK_FLOAT32, &line, data, &line, data, &line,
+                  data) == SK_OK)
+      return 10;
     if (sk_unary((sk_unary_op)-7, SK_FLOAT32, &line, data, &line, data) ==
-        SK_OK) return 11;
-    if (sk_reduce((sk_reduce_op)1000, SK_FLOAT32, &line, data, 0, NULL,
-                  &line, data) == SK_OK) return 12;
+        SK_OK)
+      return 11;
+    if (sk_reduce((sk_reduce_op)1000, SK_FLOAT32, &line, data, 0, NULL, &line,
+                  data) == SK_OK)
+      return 12;
     if (sk_binary(SK_ADD, (sk_dtype)1000, &line, data, &line, data, &line,
-                  data) != SK_ERR_UNSUPPORTED) return 13;
+                  data) != SK_ERR_UNSUPPORTED)
+      return 13;
     if (sk_dtype_size((sk_dtype)-5) != 0) return 14;
   }
   printf("stridekit %s from C99\n", sk_version());

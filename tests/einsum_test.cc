@@ -19,8 +19,8 @@ using testing::MakeView;
 
 template <typename T>
 std::vector<T> EinsumOf(const char* spec, DType t, std::vector<sk_view> views,
-                   std::vector<const void*> datas, const sk_view& out,
-                   size_t out_size) {
+                        std::vector<const void*> datas, const sk_view& out,
+                        size_t out_size) {
   std::vector<T> result(out_size, T(-7));
   Einsum(spec, t, views, datas, out, result.data());
   return result;
@@ -34,54 +34,55 @@ TEST(Einsum, GoldenCases) {
   const sk_view o22 = MakeView({2, 2}, {2, 1}, 0);
   // Matrix product.
   EXPECT_EQ(EinsumOf<double>("ij,jk->ik", DType::kFloat64, {a23, b32},
-                        {a.data(), b.data()}, o22, 4),
+                             {a.data(), b.data()}, o22, 4),
             (std::vector<double>{1 + 4, 2 + 9, 4 + 10, 5 + 18}));
   // Implicit output (sorted labels that appear once) is the same.
   EXPECT_EQ(EinsumOf<double>("ij,jk", DType::kFloat64, {a23, b32},
-                        {a.data(), b.data()}, o22, 4),
+                             {a.data(), b.data()}, o22, 4),
             (std::vector<double>{5, 11, 14, 23}));
   // Transpose, row sums, total.
   EXPECT_EQ(EinsumOf<double>("ij->ji", DType::kFloat64, {a23}, {a.data()},
-                        MakeView({3, 2}, {2, 1}, 0), 6),
+                             MakeView({3, 2}, {2, 1}, 0), 6),
             (std::vector<double>{1, 4, 2, 5, 3, 6}));
   EXPECT_EQ(EinsumOf<double>("ij->i", DType::kFloat64, {a23}, {a.data()},
-                        MakeView({2}, {1}, 0), 2),
+                             MakeView({2}, {1}, 0), 2),
             (std::vector<double>{6, 15}));
   EXPECT_EQ(EinsumOf<double>("ij->", DType::kFloat64, {a23}, {a.data()},
-                        MakeView({}, {}, 0), 1),
+                             MakeView({}, {}, 0), 1),
             (std::vector<double>{21}));
   // Trace and diagonal of a [3,3].
   const std::vector<double> m = {1, 2, 3, 4, 5, 6, 7, 8, 9};
   const sk_view m33 = MakeView({3, 3}, {3, 1}, 0);
   EXPECT_EQ(EinsumOf<double>("ii", DType::kFloat64, {m33}, {m.data()},
-                        MakeView({}, {}, 0), 1),
+                             MakeView({}, {}, 0), 1),
             (std::vector<double>{15}));
   EXPECT_EQ(EinsumOf<double>("ii->i", DType::kFloat64, {m33}, {m.data()},
-                        MakeView({3}, {1}, 0), 3),
+                             MakeView({3}, {1}, 0), 3),
             (std::vector<double>{1, 5, 9}));
   // Outer product, and three operands.
   const std::vector<double> u = {1, 2}, w = {10, 20, 30};
-  EXPECT_EQ(EinsumOf<double>("i,j->ij", DType::kFloat64,
-                        {MakeView({2}, {1}, 0), MakeView({3}, {1}, 0)},
-                        {u.data(), w.data()}, MakeView({2, 3}, {3, 1}, 0), 6),
-            (std::vector<double>{10, 20, 30, 20, 40, 60}));
-  EXPECT_EQ(EinsumOf<double>("i,ij,j->", DType::kFloat64,
-                        {MakeView({2}, {1}, 0), a23, MakeView({3}, {1}, 0)},
-                        {u.data(), a.data(), w.data()}, MakeView({}, {}, 0),
-                        1),
-            (std::vector<double>{1 * (10 + 40 + 90) + 2 * (40 + 100 + 180)}));
+  EXPECT_EQ(
+      EinsumOf<double>("i,j->ij", DType::kFloat64,
+                       {MakeView({2}, {1}, 0), MakeView({3}, {1}, 0)},
+                       {u.data(), w.data()}, MakeView({2, 3}, {3, 1}, 0), 6),
+      (std::vector<double>{10, 20, 30, 20, 40, 60}));
+  EXPECT_EQ(
+      EinsumOf<double>("i,ij,j->", DType::kFloat64,
+                       {MakeView({2}, {1}, 0), a23, MakeView({3}, {1}, 0)},
+                       {u.data(), a.data(), w.data()}, MakeView({}, {}, 0), 1),
+      (std::vector<double>{1 * (10 + 40 + 90) + 2 * (40 + 100 + 180)}));
   // Batched with "...": [2,1,2] x [2,2] broadcast over the batch.
   const std::vector<double> batch = {1, 2, 3, 4};
   const std::vector<double> rhs = {1, 1, 0, 1};
-  EXPECT_EQ(EinsumOf<double>("...ij,jk->...ik", DType::kFloat64,
-                        {MakeView({2, 1, 2}, {2, 2, 1}, 0),
-                         MakeView({2, 2}, {2, 1}, 0)},
-                        {batch.data(), rhs.data()},
-                        MakeView({2, 1, 2}, {2, 2, 1}, 0), 4),
-            (std::vector<double>{1, 3, 3, 7}));
+  EXPECT_EQ(
+      EinsumOf<double>(
+          "...ij,jk->...ik", DType::kFloat64,
+          {MakeView({2, 1, 2}, {2, 2, 1}, 0), MakeView({2, 2}, {2, 1}, 0)},
+          {batch.data(), rhs.data()}, MakeView({2, 1, 2}, {2, 2, 1}, 0), 4),
+      (std::vector<double>{1, 3, 3, 7}));
   // OCANNL labels: memory order batch, output, input.
   EXPECT_EQ(EinsumOf<double>("ij;jk=>ik", DType::kFloat64, {a23, b32},
-                        {a.data(), b.data()}, o22, 4),
+                             {a.data(), b.data()}, o22, 4),
             (std::vector<double>{5, 11, 14, 23}));
 }
 
@@ -90,10 +91,10 @@ TEST(Einsum, ViewsMasksAndOverlap) {
   // A reversed, transposed reading: a[::-1, ::-1].T as [3,2].
   const sk_view rt = MakeView({3, 2}, {-1, -3}, 5);
   const std::vector<float> v = {1, 10};
-  EXPECT_EQ(EinsumOf<float>("ij,j->i", DType::kFloat32,
-                       {rt, MakeView({2}, {1}, 0)}, {a.data(), v.data()},
-                       MakeView({3}, {1}, 0), 3),
-            (std::vector<float>{6 + 30, 5 + 20, 4 + 10}));
+  EXPECT_EQ(
+      EinsumOf<float>("ij,j->i", DType::kFloat32, {rt, MakeView({2}, {1}, 0)},
+                      {a.data(), v.data()}, MakeView({3}, {1}, 0), 3),
+      (std::vector<float>{6 + 30, 5 + 20, 4 + 10}));
   // A broadcast operand (stride 0) and a padded (masked) one: pad reads 0.
   sk_view padded = MakeView({4}, {1}, -1);
   padded.has_mask = 1;
@@ -101,17 +102,18 @@ TEST(Einsum, ViewsMasksAndOverlap) {
   padded.mask_end[0] = 4;
   const std::vector<float> ones = {2};
   EXPECT_EQ(EinsumOf<float>("i,i->i", DType::kFloat32,
-                       {padded, MakeView({4}, {0}, 0)},
-                       {a.data(), ones.data()}, MakeView({4}, {1}, 0), 4),
+                            {padded, MakeView({4}, {0}, 0)},
+                            {a.data(), ones.data()}, MakeView({4}, {1}, 0), 4),
             (std::vector<float>{0, 2, 4, 6}));
   // A masked output keeps its masked-out cells.
   sk_view masked_out = MakeView({3}, {1}, 0);
   masked_out.has_mask = 1;
   masked_out.mask_begin[0] = 1;
   masked_out.mask_end[0] = 3;
-  EXPECT_EQ(EinsumOf<float>("ij->j", DType::kFloat32, {MakeView({2, 3}, {3, 1}, 0)},
-                       {a.data()}, masked_out, 3),
-            (std::vector<float>{-7, 7, 9}));
+  EXPECT_EQ(
+      EinsumOf<float>("ij->j", DType::kFloat32, {MakeView({2, 3}, {3, 1}, 0)},
+                      {a.data()}, masked_out, 3),
+      (std::vector<float>{-7, 7, 9}));
   // Output overlapping its input: as if the input were copied first.
   std::vector<float> x = {1, 2, 3, 4};
   Einsum("i->i", DType::kFloat32, std::vector<sk_view>{MakeView({4}, {-1}, 3)},
@@ -122,12 +124,12 @@ TEST(Einsum, ViewsMasksAndOverlap) {
 TEST(Einsum, IntegersWrapAround) {
   const std::vector<int32_t> big = {INT32_MAX, INT32_MAX};
   EXPECT_EQ(EinsumOf<int32_t>("i->", DType::kInt32, {MakeView({2}, {1}, 0)},
-                         {big.data()}, MakeView({}, {}, 0), 1),
+                              {big.data()}, MakeView({}, {}, 0), 1),
             (std::vector<int32_t>{-2}));
   const std::vector<int64_t> p = {INT64_MAX, 2};
   EXPECT_EQ(EinsumOf<int64_t>("i,i->", DType::kInt64,
-                         {MakeView({1}, {1}, 0), MakeView({1}, {1}, 1)},
-                         {p.data(), p.data()}, MakeView({}, {}, 0), 1),
+                              {MakeView({1}, {1}, 0), MakeView({1}, {1}, 1)},
+                              {p.data(), p.data()}, MakeView({}, {}, 0), 1),
             (std::vector<int64_t>{-2}));
 }
 
@@ -137,8 +139,7 @@ TEST(Einsum, Errors) {
   const sk_view a23 = MakeView({2, 3}, {3, 1}, 0);
   const std::vector<sk_view> one = {a23};
   const std::vector<const void*> data = {a.data()};
-  EXPECT_SK_ERROR(Einsum("ij->ji", DType::kFloat32, one, data, a23,
-                         out.data()),
+  EXPECT_SK_ERROR(Einsum("ij->ji", DType::kFloat32, one, data, a23, out.data()),
                   ErrorKind::kInvalidArgument,
                   "einsum: out has shape [2,3] but \"ij->ji\" gives [3,2]");
   EXPECT_SK_ERROR(Einsum("ij->i", DType::kFloat16, one, data,
@@ -152,11 +153,11 @@ TEST(Einsum, Errors) {
   EXPECT_THROW(Einsum("ij->i", DType::kFloat32, one, data,
                       MakeView({2}, {0}, 0), out.data()),
                Error);  // broadcast output
-  EXPECT_SK_ERROR(Einsum("ij->i", DType::kFloat32, one,
-                         std::vector<const void*>{}, MakeView({2}, {1}, 0),
-                         out.data()),
-                  ErrorKind::kInvalidArgument,
-                  "einsum: 1 operand views but 0 data pointers");
+  EXPECT_SK_ERROR(
+      Einsum("ij->i", DType::kFloat32, one, std::vector<const void*>{},
+             MakeView({2}, {1}, 0), out.data()),
+      ErrorKind::kInvalidArgument,
+      "einsum: 1 operand views but 0 data pointers");
   // The C ABI.
   const sk_view* views[] = {&a23};
   const void* datas[] = {a.data()};

@@ -7,9 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
-
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -283,9 +282,9 @@ TEST(Elementwise, TransposedInputsOfLargeOutputs) {
     BinaryOp op;
     sk_view a, b;
   };
-  for (const Case& k : {Case{BinaryOp::kSub, t, c}, Case{BinaryOp::kMul, c, t},
-                        Case{BinaryOp::kAdd, t, t},
-                        Case{BinaryOp::kDiv, t, c}}) {
+  for (const Case& k :
+       {Case{BinaryOp::kSub, t, c}, Case{BinaryOp::kMul, c, t},
+        Case{BinaryOp::kAdd, t, t}, Case{BinaryOp::kDiv, t, c}}) {
     reference::Binary(k.op, DType::kInt32, k.a, a.data(), k.b, b.data(), c,
                       want.data());
     testing::ForEachTarget([&](const std::string&) {
@@ -303,11 +302,11 @@ TEST(Elementwise, TransposedInputsOfLargeOutputs) {
   b[5] = 0;
   testing::ForEachTarget([&](const std::string&) {
     std::fill(out.begin(), out.end(), 7);
-    EXPECT_THROW(Binary(BinaryOp::kDiv, DType::kInt32, c, a.data(), t,
-                        b.data(), c, out.data()),
+    EXPECT_THROW(Binary(BinaryOp::kDiv, DType::kInt32, c, a.data(), t, b.data(),
+                        c, out.data()),
                  Error);
-    EXPECT_TRUE(std::all_of(out.begin(), out.end(),
-                            [](int32_t v) { return v == 7; }));
+    EXPECT_TRUE(
+        std::all_of(out.begin(), out.end(), [](int32_t v) { return v == 7; }));
   });
 }
 

@@ -59,17 +59,22 @@ std::vector<HostileCase> Catalog() {
   static sk_dtype dtype_out;
   return {
       // ---- error / version / dtype
-      {"sk_last_error", "after a success", [] {
+      {"sk_last_error", "after a success",
+       [] {
          sk_numel(1, shape2, out);
          return std::string(sk_last_error()).empty() ? SK_OK : SK_ERR_INVALID;
-       }, SK_OK, ""},
-      {"sk_version", "always", [] {
-         return std::strlen(sk_version()) >= 5 ? SK_OK : SK_ERR_INVALID;
-       }, SK_OK, ""},
-      {"sk_dtype_size", "unknown value 15", [] {
+       },
+       SK_OK, ""},
+      {"sk_version", "always",
+       [] { return std::strlen(sk_version()) >= 5 ? SK_OK : SK_ERR_INVALID; },
+       SK_OK, ""},
+      {"sk_dtype_size", "unknown value 15",
+       [] {
          return sk_dtype_size(sk_dtype(15)) == 0 && sk_dtype_size(SK_BOOL) == 1
-                    ? SK_OK : SK_ERR_INVALID;
-       }, SK_OK, ""},
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
       // ---- shapes
       {"sk_numel", "NULL out", [] { return sk_numel(2, shape2, nullptr); },
        SK_ERR_INVALID, "sk_numel: out is NULL"},
@@ -81,19 +86,23 @@ std::vector<HostileCase> Catalog() {
        SK_ERR_OVERFLOW, "overflows int64"},
       {"sk_numel", "negative dim", [] { return sk_numel(2, neg2, out); },
        SK_ERR_INVALID, "negative dimension -3"},
-      {"sk_numel", "rank 0 is 1", [] {
+      {"sk_numel", "rank 0 is 1",
+       [] {
          return sk_numel(0, nullptr, out) == SK_OK && out[0] == 1
-                    ? SK_OK : SK_ERR_INVALID;
-       }, SK_OK, ""},
-      {"sk_c_strides", "NULL shape", [] { return sk_c_strides(2, nullptr, out); },
-       SK_ERR_INVALID, "is NULL"},
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_c_strides", "NULL shape",
+       [] { return sk_c_strides(2, nullptr, out); }, SK_ERR_INVALID, "is NULL"},
       {"sk_c_strides", "INT64_MAX x 2",
-       [] { return sk_c_strides(2, huge2, out); }, SK_ERR_OVERFLOW,
-       "overflow"},
-      {"sk_ravel_index", "index x stride overflows", [] {
+       [] { return sk_c_strides(2, huge2, out); }, SK_ERR_OVERFLOW, "overflow"},
+      {"sk_ravel_index", "index x stride overflows",
+       [] {
          static int64_t big[] = {kMax, 1};
          return sk_ravel_index(2, big, strides2, out);
-       }, SK_ERR_OVERFLOW, "overflows int64"},
+       },
+       SK_ERR_OVERFLOW, "overflows int64"},
       {"sk_ravel_index", "NULL strides",
        [] { return sk_ravel_index(2, idx, nullptr, out); }, SK_ERR_INVALID,
        "is NULL"},
@@ -103,47 +112,55 @@ std::vector<HostileCase> Catalog() {
       {"sk_unravel_index", "zero-size shape, k = 1",
        [] { return sk_unravel_index(1, 1, zero1, out); }, SK_ERR_OUT_OF_RANGE,
        "zero-size"},
-      {"sk_resolve_reshape", "two -1", [] {
+      {"sk_resolve_reshape", "two -1",
+       [] {
          static int64_t spec[] = {-1, -1};
          return sk_resolve_reshape(2, shape2, 2, spec, out);
-       }, SK_ERR_INVALID, "multiple -1"},
+       },
+       SK_ERR_INVALID, "multiple -1"},
       {"sk_resolve_reshape", "spec ndim 33",
        [] { return sk_resolve_reshape(2, shape2, 33, ndim33, out); },
        SK_ERR_INVALID, "ndim 33"},
-      {"sk_broadcast_shapes", "n = -1", [] {
-         return sk_broadcast_shapes(-1, ndims2, shapes2, &out_ndim, out);
-       }, SK_ERR_INVALID, "-1"},
-      {"sk_broadcast_shapes", "[2,3] with [0]", [] {
-         return sk_broadcast_shapes(2, ndims2, shapes2, &out_ndim, out);
-       }, SK_ERR_INVALID, "cannot broadcast"},
-      {"sk_broadcast_shapes", "NULL shapes", [] {
-         return sk_broadcast_shapes(2, ndims2, nullptr, &out_ndim, out);
-       }, SK_ERR_INVALID, "is NULL"},
+      {"sk_broadcast_shapes", "n = -1",
+       [] { return sk_broadcast_shapes(-1, ndims2, shapes2, &out_ndim, out); },
+       SK_ERR_INVALID, "-1"},
+      {"sk_broadcast_shapes", "[2,3] with [0]",
+       [] { return sk_broadcast_shapes(2, ndims2, shapes2, &out_ndim, out); },
+       SK_ERR_INVALID, "cannot broadcast"},
+      {"sk_broadcast_shapes", "NULL shapes",
+       [] { return sk_broadcast_shapes(2, ndims2, nullptr, &out_ndim, out); },
+       SK_ERR_INVALID, "is NULL"},
       // ---- batch index kernels
-      {"sk_ravel_batch", "n = -1", [] {
-         return sk_ravel_batch(-1, 2, idx, strides2, 0, out);
-       }, SK_ERR_INVALID, "-1"},
-      {"sk_ravel_batch", "offset + index overflows", [] {
-         return sk_ravel_batch(1, 2, idx, strides2, kMax, out);
-       }, SK_ERR_OVERFLOW, "overflow"},
-      {"sk_unravel_batch", "flat index out of range", [] {
+      {"sk_ravel_batch", "n = -1",
+       [] { return sk_ravel_batch(-1, 2, idx, strides2, 0, out); },
+       SK_ERR_INVALID, "-1"},
+      {"sk_ravel_batch", "offset + index overflows",
+       [] { return sk_ravel_batch(1, 2, idx, strides2, kMax, out); },
+       SK_ERR_OVERFLOW, "overflow"},
+      {"sk_unravel_batch", "flat index out of range",
+       [] {
          static int64_t flat[] = {0, 6};
          return sk_unravel_batch(2, flat, 2, shape2, out);
-       }, SK_ERR_OUT_OF_RANGE, "6"},
+       },
+       SK_ERR_OUT_OF_RANGE, "6"},
       {"sk_view_offsets", "NULL view",
        [] { return sk_view_offsets(nullptr, 0, 1, out); }, SK_ERR_INVALID,
        "is NULL"},
       {"sk_view_offsets", "count past numel",
        [] { return sk_view_offsets(&v, 0, 7, out); }, SK_ERR_OUT_OF_RANGE,
        "outside"},
-      {"sk_view_offsets", "ndim 33", [] {
+      {"sk_view_offsets", "ndim 33",
+       [] {
          static sk_view bad = WithNdim(33);
          return sk_view_offsets(&bad, 0, 0, out);
-       }, SK_ERR_INVALID, "ndim 33"},
-      {"sk_view_offsets", "stride INT64_MAX", [] {
+       },
+       SK_ERR_INVALID, "ndim 33"},
+      {"sk_view_offsets", "stride INT64_MAX",
+       [] {
          static sk_view bad = MakeView({3}, {kMax}, 0);
          return sk_view_offsets(&bad, 0, 1, out);
-       }, SK_ERR_OVERFLOW, "overflow int64"},
+       },
+       SK_ERR_OVERFLOW, "overflow int64"},
       // ---- views
       {"sk_view_make", "NULL out",
        [] { return sk_view_make(2, shape2, nullptr, 0, nullptr); },
@@ -151,43 +168,50 @@ std::vector<HostileCase> Catalog() {
       {"sk_view_make", "[INT64_MAX, 2]",
        [] { return sk_view_make(2, huge2, nullptr, 0, &o); }, SK_ERR_OVERFLOW,
        "strides of [9223372036854775807,2] overflow int64"},
-      {"sk_view_make", "offset INT64_MAX, stride 1", [] {
-         return sk_view_make(2, shape2, strides2, kMax, &o);
-       }, SK_ERR_OVERFLOW, "overflow int64"},
-      {"sk_view_make", "zero-size, NULL strides", [] {
-         return sk_view_make(1, zero1, nullptr, kMin, &o);
-       }, SK_OK, ""},
-      {"sk_view_reshape", "mask outside its axis", [] {
+      {"sk_view_make", "offset INT64_MAX, stride 1",
+       [] { return sk_view_make(2, shape2, strides2, kMax, &o); },
+       SK_ERR_OVERFLOW, "overflow int64"},
+      {"sk_view_make", "zero-size, NULL strides",
+       [] { return sk_view_make(1, zero1, nullptr, kMin, &o); }, SK_OK, ""},
+      {"sk_view_reshape", "mask outside its axis",
+       [] {
          static sk_view bad = Valid();
          bad.has_mask = 1;
          bad.mask_end[0] = 9;
          return sk_view_reshape(&bad, 2, shape2, &o);
-       }, SK_ERR_INVALID, "mask [0, 9) of axis 0"},
-      {"sk_view_reshape", "has_mask 2", [] {
+       },
+       SK_ERR_INVALID, "mask [0, 9) of axis 0"},
+      {"sk_view_reshape", "has_mask 2",
+       [] {
          static sk_view bad = Valid();
          bad.has_mask = 2;
          return sk_view_reshape(&bad, 2, shape2, &o);
-       }, SK_ERR_INVALID, "has_mask 2"},
-      {"sk_view_expand", "rank 33", [] {
-         return sk_view_expand(&v, 33, ndim33, &o);
-       }, SK_ERR_INVALID, "ndim 33"},
+       },
+       SK_ERR_INVALID, "has_mask 2"},
+      {"sk_view_expand", "rank 33",
+       [] { return sk_view_expand(&v, 33, ndim33, &o); }, SK_ERR_INVALID,
+       "ndim 33"},
       {"sk_view_permute", "repeated axis",
        [] { return sk_view_permute(&v, axes00, &o); }, SK_ERR_INVALID,
        "not a permutation"},
       {"sk_view_permute", "NULL out",
        [] { return sk_view_permute(&v, axes01, nullptr); }, SK_ERR_INVALID,
        "out is NULL"},
-      {"sk_view_shrink", "end INT64_MAX", [] {
+      {"sk_view_shrink", "end INT64_MAX",
+       [] {
          static int64_t b[] = {0, 0}, e[] = {kMax, 3};
          return sk_view_shrink(&v, b, e, &o);
-       }, SK_ERR_OUT_OF_RANGE, "not within [0, 2]"},
-      {"sk_view_pad", "pad by INT64_MAX", [] {
+       },
+       SK_ERR_OUT_OF_RANGE, "not within [0, 2]"},
+      {"sk_view_pad", "pad by INT64_MAX",
+       [] {
          static int64_t b[] = {kMax, 0}, a[] = {0, 0};
          return sk_view_pad(&v, b, a, &o);
-       }, SK_ERR_OVERFLOW, "overflows int64"},
-      {"sk_view_flip", "axis INT32_MIN", [] {
-         return sk_view_flip(&v, std::numeric_limits<int32_t>::min(), &o);
-       }, SK_ERR_OUT_OF_RANGE, "axis -2147483648"},
+       },
+       SK_ERR_OVERFLOW, "overflows int64"},
+      {"sk_view_flip", "axis INT32_MIN",
+       [] { return sk_view_flip(&v, std::numeric_limits<int32_t>::min(), &o); },
+       SK_ERR_OUT_OF_RANGE, "axis -2147483648"},
       {"sk_view_slice", "empty spec is the view",
        [] { return sk_view_slice(&v, "", &o); }, SK_OK, ""},
       {"sk_view_slice", "index INT64_MIN",
@@ -196,165 +220,221 @@ std::vector<HostileCase> Catalog() {
       {"sk_view_slice", "number past int64",
        [] { return sk_view_slice(&v, "99999999999999999999", &o); },
        SK_ERR_INVALID, "integer out of int64 range"},
-      {"sk_view_slice", "65 newaxes", [] {
+      {"sk_view_slice", "65 newaxes",
+       [] {
          std::string spec = "None";
          for (int i = 0; i < 64; ++i) spec += ",None";
          return sk_view_slice(&v, spec.c_str(), &o);
-       }, SK_ERR_INVALID, "more than 64 items"},
-      {"sk_view_flags", "NULL gives 0 and an error", [] {
-         return sk_view_flags(nullptr) == 0 ? SK_ERR_INVALID : SK_OK;
-       }, SK_ERR_INVALID, "v is NULL"},
-      {"sk_view_span", "NULL lo",
-       [] { return sk_view_span(&v, nullptr, &hi); }, SK_ERR_INVALID,
-       "lo is NULL"},
-      {"sk_view_span", "zero-size is [0, 0)", [] {
+       },
+       SK_ERR_INVALID, "more than 64 items"},
+      {"sk_view_flags", "NULL gives 0 and an error",
+       [] { return sk_view_flags(nullptr) == 0 ? SK_ERR_INVALID : SK_OK; },
+       SK_ERR_INVALID, "v is NULL"},
+      {"sk_view_span", "NULL lo", [] { return sk_view_span(&v, nullptr, &hi); },
+       SK_ERR_INVALID, "lo is NULL"},
+      {"sk_view_span", "zero-size is [0, 0)",
+       [] {
          static sk_view empty = MakeView({0, 3}, {kMax, 1}, kMax);
          return sk_view_span(&empty, &lo, &hi) == SK_OK && lo == 0 && hi == 0
-                    ? SK_OK : SK_ERR_INVALID;
-       }, SK_OK, ""},
-      {"sk_view_from_dlpack", "NULL tensor", [] {
-         return sk_view_from_dlpack(nullptr, &o, &dtype_out, &data_out);
-       }, SK_ERR_INVALID, "t is NULL"},
-      {"sk_view_from_dlpack_elements", "NULL tensor", [] {
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_view_from_dlpack", "NULL tensor",
+       [] { return sk_view_from_dlpack(nullptr, &o, &dtype_out, &data_out); },
+       SK_ERR_INVALID, "t is NULL"},
+      {"sk_view_from_dlpack_elements", "NULL tensor",
+       [] {
          return sk_view_from_dlpack_elements(nullptr, &o, &dtype_out,
                                              &data_out);
-       }, SK_ERR_INVALID, "t is NULL"},
-      {"sk_view_squeeze", "axis of size 3", [] {
+       },
+       SK_ERR_INVALID, "t is NULL"},
+      {"sk_view_squeeze", "axis of size 3",
+       [] {
          static int32_t one[] = {1};
          return sk_view_squeeze(&v, 1, one, &o);
-       }, SK_ERR_INVALID, "size not equal to one"},
-      {"sk_view_unsqueeze", "33 axes", [] {
+       },
+       SK_ERR_INVALID, "size not equal to one"},
+      {"sk_view_unsqueeze", "33 axes",
+       [] {
          static int32_t many[SK_MAX_NDIM + 1] = {};
          return sk_view_unsqueeze(&v, 33, many, &o);
-       }, SK_ERR_INVALID, "33"},
+       },
+       SK_ERR_INVALID, "33"},
       {"sk_view_swapaxes", "axis 2 of 2",
        [] { return sk_view_swapaxes(&v, 0, 2, &o); }, SK_ERR_OUT_OF_RANGE,
        "axis 2"},
-      {"sk_view_moveaxis", "n = -1", [] {
-         return sk_view_moveaxis(&v, -1, axes01, axes01, &o);
-       }, SK_ERR_INVALID, "-1"},
-      {"sk_view_compose", "over reads past base", [] {
+      {"sk_view_moveaxis", "n = -1",
+       [] { return sk_view_moveaxis(&v, -1, axes01, axes01, &o); },
+       SK_ERR_INVALID, "-1"},
+      {"sk_view_compose", "over reads past base",
+       [] {
          static sk_view over = MakeView({7}, {1}, 0);
          return sk_view_compose(&v, &over, &o);
-       }, SK_ERR_OUT_OF_RANGE, "outside the 6 elements"},
+       },
+       SK_ERR_OUT_OF_RANGE, "outside the 6 elements"},
       {"sk_view_element_offset", "k = -1",
-       [] {
-         return sk_view_element_offset(&v, -1, out);
-       }, SK_ERR_OUT_OF_RANGE, "element -1"},
+       [] { return sk_view_element_offset(&v, -1, out); }, SK_ERR_OUT_OF_RANGE,
+       "element -1"},
       // ---- data kernels
-      {"sk_copy", "unknown dtype 15", [] {
-         return sk_copy(sk_dtype(15), &v, data, &v, dst, nullptr);
-       }, SK_ERR_UNSUPPORTED, "15"},
-      {"sk_copy", "NULL data", [] {
-         return sk_copy(SK_FLOAT32, &v, nullptr, &v, dst, nullptr);
-       }, SK_ERR_INVALID, "NULL"},
-      {"sk_copy", "zero-size with NULL data", [] {
+      {"sk_copy", "unknown dtype 15",
+       [] { return sk_copy(sk_dtype(15), &v, data, &v, dst, nullptr); },
+       SK_ERR_UNSUPPORTED, "15"},
+      {"sk_copy", "NULL data",
+       [] { return sk_copy(SK_FLOAT32, &v, nullptr, &v, dst, nullptr); },
+       SK_ERR_INVALID, "NULL"},
+      {"sk_copy", "zero-size with NULL data",
+       [] {
          static sk_view empty = MakeView({0, 3}, {3, 1}, 0);
          return sk_copy(SK_FLOAT32, &empty, nullptr, &empty, nullptr, nullptr);
-       }, SK_OK, ""},
-      {"sk_copy", "broadcast destination", [] {
+       },
+       SK_OK, ""},
+      {"sk_copy", "broadcast destination",
+       [] {
          static sk_view b = MakeView({2, 3}, {0, 1}, 0);
          return sk_copy(SK_FLOAT32, &v, data, &b, dst, nullptr);
-       }, SK_ERR_INVALID, "broadcast view (stride 0 on axis 0 of size 2)"},
-      {"sk_copy", "misaligned float data is copied exactly", [] {
+       },
+       SK_ERR_INVALID, "broadcast view (stride 0 on axis 0 of size 2)"},
+      {"sk_copy", "misaligned float data is copied exactly",
+       [] {
          alignas(8) unsigned char src_bytes[64], dst_bytes[64] = {};
-         for (int i = 0; i < 64; ++i) src_bytes[i] = static_cast<unsigned char>(i);
+         for (int i = 0; i < 64; ++i)
+           src_bytes[i] = static_cast<unsigned char>(i);
          const sk_view line = MakeView({6}, {1}, 0);
          const sk_status st = sk_copy(SK_FLOAT32, &line, src_bytes + 1, &line,
                                       dst_bytes + 3, nullptr);
-         return st == SK_OK && std::memcmp(src_bytes + 1, dst_bytes + 3, 24) == 0
-                    ? SK_OK : SK_ERR_INVALID;
-       }, SK_OK, ""},
-      {"sk_fill", "NaN value is written bit for bit", [] {
+         return st == SK_OK &&
+                        std::memcmp(src_bytes + 1, dst_bytes + 3, 24) == 0
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_fill", "NaN value is written bit for bit",
+       [] {
          const double nan = std::nan("0x5");
          double cells[4] = {};
          const sk_view line = MakeView({4}, {1}, 0);
          const sk_status st = sk_fill(SK_FLOAT64, &line, cells, &nan);
          return st == SK_OK && std::memcmp(&cells[3], &nan, 8) == 0
-                    ? SK_OK : SK_ERR_INVALID;
-       }, SK_OK, ""},
-      {"sk_fill", "NULL value", [] {
-         return sk_fill(SK_FLOAT32, &v, dst, nullptr);
-       }, SK_ERR_INVALID, "NULL"},
-      {"sk_binary", "unknown op 6", [] {
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_fill", "NULL value",
+       [] { return sk_fill(SK_FLOAT32, &v, dst, nullptr); }, SK_ERR_INVALID,
+       "NULL"},
+      {"sk_binary", "unknown op 6",
+       [] {
          return sk_binary(sk_binary_op(6), SK_FLOAT32, &v, data, &v, data, &v,
                           dst);
-       }, SK_ERR_INVALID, "6"},
-      {"sk_binary", "shapes that do not broadcast", [] {
+       },
+       SK_ERR_INVALID, "6"},
+      {"sk_binary", "shapes that do not broadcast",
+       [] {
          static sk_view a = MakeView({4}, {1}, 0);
          return sk_binary(SK_ADD, SK_FLOAT32, &a, data, &v, data, &v, dst);
-       }, SK_ERR_INVALID, "broadcast"},
-      {"sk_binary", "integer division by zero", [] {
+       },
+       SK_ERR_INVALID, "broadcast"},
+      {"sk_binary", "integer division by zero",
+       [] {
          static int32_t num[2] = {1, 2}, den[2] = {1, 0}, res[2];
          static sk_view line = MakeView({2}, {1}, 0);
          return sk_binary(SK_DIV, SK_INT32, &line, num, &line, den, &line, res);
-       }, SK_ERR_INVALID, "division by zero"},
-      {"sk_binary", "in place, aliased exactly", [] {
+       },
+       SK_ERR_INVALID, "division by zero"},
+      {"sk_binary", "in place, aliased exactly",
+       [] {
          float a[6] = {1, 2, 3, 4, 5, 6};
          const sk_view m = Valid();
          const sk_status st =
              sk_binary(SK_MUL, SK_FLOAT32, &m, a, &m, a, &m, a);
          return st == SK_OK && a[5] == 36.0f ? SK_OK : SK_ERR_INVALID;
-       }, SK_OK, ""},
-      {"sk_unary", "integer sqrt", [] {
+       },
+       SK_OK, ""},
+      {"sk_unary", "integer sqrt",
+       [] {
          static int64_t cells[6];
          return sk_unary(SK_SQRT, SK_INT64, &v, cells, &v, cells);
-       }, SK_ERR_UNSUPPORTED, "sqrt"},
-      {"sk_unary", "output ndim 33", [] {
+       },
+       SK_ERR_UNSUPPORTED, "sqrt"},
+      {"sk_unary", "output ndim 33",
+       [] {
          static sk_view bad = WithNdim(33);
          return sk_unary(SK_NEG, SK_FLOAT32, &v, data, &bad, dst);
-       }, SK_ERR_INVALID, "ndim 33"},
-      {"sk_reduce", "naxes 33", [] {
+       },
+       SK_ERR_INVALID, "ndim 33"},
+      {"sk_reduce", "naxes 33",
+       [] {
          return sk_reduce(SK_SUM, SK_FLOAT32, &v, data, 33, axes01, &v, dst);
-       }, SK_ERR_INVALID, "naxes 33"},
-      {"sk_reduce", "repeated axis", [] {
+       },
+       SK_ERR_INVALID, "naxes 33"},
+      {"sk_reduce", "repeated axis",
+       [] {
          static sk_view scalar = MakeView({}, {}, 0);
          return sk_reduce(SK_SUM, SK_FLOAT32, &v, data, 2, axes00, &scalar,
                           dst);
-       }, SK_ERR_INVALID, "duplicate"},
-      {"sk_reduce", "min of an empty axis", [] {
+       },
+       SK_ERR_INVALID, "duplicate"},
+      {"sk_reduce", "min of an empty axis",
+       [] {
          static sk_view empty = MakeView({0, 3}, {3, 1}, 0);
          static sk_view row = MakeView({3}, {1}, 0);
          static int32_t axis0[] = {0};
          return sk_reduce(SK_RMIN, SK_FLOAT32, &empty, data, 1, axis0, &row,
                           dst);
-       }, SK_ERR_INVALID, "zero-size array"},
+       },
+       SK_ERR_INVALID, "zero-size array"},
       // ---- einsum
-      {"sk_einsum_shape", "NULL spec", [] {
+      {"sk_einsum_shape", "NULL spec",
+       [] {
          return sk_einsum_shape(nullptr, 0, nullptr, nullptr, &out_ndim, out);
-       }, SK_ERR_INVALID, "spec is NULL"},
-      {"sk_einsum_shape", "malformed subscripts", [] {
+       },
+       SK_ERR_INVALID, "spec is NULL"},
+      {"sk_einsum_shape", "malformed subscripts",
+       [] {
          return sk_einsum_shape("ij,jk->i->k", 2, ndims2, shapes2, &out_ndim,
                                 out);
-       }, SK_ERR_INVALID, "'->' more than once (column 9)"},
-      {"sk_einsum", "n = 33", [] {
+       },
+       SK_ERR_INVALID, "'->' more than once (column 9)"},
+      {"sk_einsum", "n = 33",
+       [] {
          return sk_einsum("i->i", SK_FLOAT32, 33, nullptr, nullptr, &v, dst);
-       }, SK_ERR_INVALID, "n=33"},
-      {"sk_einsum", "NULL view in the list", [] {
+       },
+       SK_ERR_INVALID, "n=33"},
+      {"sk_einsum", "NULL view in the list",
+       [] {
          static const sk_view* views[] = {nullptr};
          static const void* datas[] = {data};
          return sk_einsum("ij->i", SK_FLOAT32, 1, views, datas, &v, dst);
-       }, SK_ERR_INVALID, "views[i] is NULL"},
-      {"sk_einsum", "out shape differs", [] {
+       },
+       SK_ERR_INVALID, "views[i] is NULL"},
+      {"sk_einsum", "out shape differs",
+       [] {
          static const sk_view* views[] = {&v};
          static const void* datas[] = {data};
          return sk_einsum("ij->ji", SK_FLOAT32, 1, views, datas, &v, dst);
-       }, SK_ERR_INVALID, "gives [3,2]"},
+       },
+       SK_ERR_INVALID, "gives [3,2]"},
       // ---- targets
-      {"sk_target_active", "a name", [] {
+      {"sk_target_active", "a name",
+       [] {
          return std::strlen(sk_target_active()) > 0 ? SK_OK : SK_ERR_INVALID;
-       }, SK_OK, ""},
+       },
+       SK_OK, ""},
       {"sk_target_count", "at least the reference",
        [] { return sk_target_count() >= 1 ? SK_OK : SK_ERR_INVALID; }, SK_OK,
        ""},
-      {"sk_target_name", "index -1 and count give NULL", [] {
+      {"sk_target_name", "index -1 and count give NULL",
+       [] {
          return sk_target_name(-1) == nullptr &&
                         sk_target_name(sk_target_count()) == nullptr
-                    ? SK_OK : SK_ERR_INVALID;
-       }, SK_OK, ""},
-      {"sk_target_force", "unknown name", [] {
-         return sk_target_force("NoSuchTarget");
-       }, SK_ERR_UNSUPPORTED, "NoSuchTarget"},
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_target_force", "unknown name",
+       [] { return sk_target_force("NoSuchTarget"); }, SK_ERR_UNSUPPORTED,
+       "NoSuchTarget"},
       {"sk_target_force", "NULL returns to the best",
        [] { return sk_target_force(nullptr); }, SK_OK, ""},
   };
@@ -367,8 +447,7 @@ TEST(HostileInputs, Catalog) {
     const sk_status status = c.call();
     EXPECT_EQ(status, c.want) << sk_last_error();
     if (c.want != SK_OK) {
-      EXPECT_NE(std::string(sk_last_error()).find(c.message),
-                std::string::npos)
+      EXPECT_NE(std::string(sk_last_error()).find(c.message), std::string::npos)
           << "message: " << sk_last_error();
     }
     ++cases;

@@ -194,30 +194,29 @@ TEST(LogicalShape, Bindings20To25And28) {
     z.Set("batch", bad);
     EXPECT_SK_ERROR(d.Resolve(z), kInvalid,
                     "resolve: axis 0 \"batch\" of (Float32)[batch=?, 512] "
-                    "resolves to " + std::to_string(bad) +
+                    "resolves to " +
+                        std::to_string(bad) +
                         "; dynamic axes must be positive");
   }
   AxisBindings two;
   two.Set("batch", 8);
   two.Set("seq_len", 256);
-  EXPECT_EQ(Vec(Dyn({-1, -1, 768}, {"batch", "seq_len", ""})
-                    .Resolve(two)
-                    .dims()),
-            V({8, 256, 768}));
+  EXPECT_EQ(
+      Vec(Dyn({-1, -1, 768}, {"batch", "seq_len", ""}).Resolve(two).dims()),
+      V({8, 256, 768}));
   EXPECT_EQ(Vec(Dyn({-1, 10}, {"=10+batch", ""}).Resolve(batch32).dims()),
             V({42, 10}));
   EXPECT_EQ(F32({32, 512}).Resolve(batch32), F32({32, 512}));
   // Partial resolution leaves unbound axes dynamic.
-  EXPECT_EQ(Vec(Dyn({-1, -1}, {"batch", "time"}).ResolvePartial(batch32)
-                    .dims()),
-            V({32, -1}));
+  EXPECT_EQ(
+      Vec(Dyn({-1, -1}, {"batch", "time"}).ResolvePartial(batch32).dims()),
+      V({32, -1}));
   // 25: Extract.
   AxisBindings e;
   e.Extract(d, F32({32, 512}));
   EXPECT_EQ(e.Key(), "batch=32");
   AxisBindings e2;
-  e2.Extract(Dyn({-1, -1, 768}, {"batch", "seq_len", ""}),
-             F32({8, 128, 768}));
+  e2.Extract(Dyn({-1, -1, 768}, {"batch", "seq_len", ""}), F32({8, 128, 768}));
   EXPECT_EQ(e2.Key(), "batch=8,seq_len=128");
   AxisBindings n;
   n.Extract(Dyn({-1, -1}, {"n", "n"}), F32({5, 5}));
@@ -233,9 +232,9 @@ TEST(LogicalShape, Bindings20To25And28) {
   EXPECT_SK_ERROR(AxisBindings().Extract(d, F32({32, 256})), kInvalid,
                   "extract: dimension mismatch at axis 1: template "
                   "(Float32)[batch=?, 512], concrete (Float32)[32, 256]");
-  EXPECT_THROW(AxisBindings().Extract(
-                   d, LogicalShape::Make(DType::kInt32, V{32, 512})),
-               Error);
+  EXPECT_THROW(
+      AxisBindings().Extract(d, LogicalShape::Make(DType::kInt32, V{32, 512})),
+      Error);
   // 28: extract, then resolve the template.
   const LogicalShape t = Dyn({-1, -1, 768}, {"batch", "seq", ""});
   AxisBindings round;
@@ -251,15 +250,19 @@ TEST(LogicalShape, StridesAndIteration29To31) {
   EXPECT_TRUE(F32({}).Strides().empty());
   auto collect = [](IndexRange range) {
     std::vector<std::pair<int64_t, V>> out;
-    for (const IndexStep step : range) out.push_back({step.flat, Vec(step.index)});
+    for (const IndexStep step : range)
+      out.push_back({step.flat, Vec(step.index)});
     return out;
   };
   EXPECT_EQ(collect(F32({1, 1, 1, 1}).Iter()),
             (std::vector<std::pair<int64_t, V>>{{0, {0, 0, 0, 0}}}));
   EXPECT_EQ(collect(F32({3, 2}).Iter()),
-            (std::vector<std::pair<int64_t, V>>{{0, {0, 0}}, {1, {0, 1}},
-                                                {2, {1, 0}}, {3, {1, 1}},
-                                                {4, {2, 0}}, {5, {2, 1}}}));
+            (std::vector<std::pair<int64_t, V>>{{0, {0, 0}},
+                                                {1, {0, 1}},
+                                                {2, {1, 0}},
+                                                {3, {1, 1}},
+                                                {4, {2, 0}},
+                                                {5, {2, 1}}}));
   EXPECT_EQ(collect(F32({3, 1, 2, 1}).Iter()),
             (std::vector<std::pair<int64_t, V>>{{0, {0, 0, 0, 0}},
                                                 {1, {0, 0, 1, 0}},
@@ -287,7 +290,8 @@ TEST(LogicalShape, StridesAndIteration29To31) {
   }
   EXPECT_EQ(count, 4);
   V two(2, 0);
-  EXPECT_SK_ERROR(F32({2, 3}).IterOnAxes(V{2}, V{}, two), ErrorKind::kOutOfRange,
+  EXPECT_SK_ERROR(F32({2, 3}).IterOnAxes(V{2}, V{}, two),
+                  ErrorKind::kOutOfRange,
                   "iter_on_axes: axes [2] must be distinct axes of "
                   "(Float32)[2, 3]");
   EXPECT_THROW(F32({2, 3}).IterOn(mine = V(3, 0)), Error);
@@ -295,7 +299,10 @@ TEST(LogicalShape, StridesAndIteration29To31) {
 
 TEST(LogicalShape, SerializationRoundTrips16) {
   const std::vector<LogicalShape> shapes = {
-      Dyn({-1, 512}, {"batch", ""}), F32({4, 3, 2}), F32({}), LogicalShape(),
+      Dyn({-1, 512}, {"batch", ""}),
+      F32({4, 3, 2}),
+      F32({}),
+      LogicalShape(),
       LogicalShape::Make(DType::kComplex128, V{0, 7}),
       Dyn({-1, -1, 768}, {"batch", "=10+seq", "features"})};
   for (const LogicalShape& s : shapes) {
@@ -311,13 +318,12 @@ TEST(LogicalShape, SerializationRoundTrips16) {
 }
 
 TEST(LogicalShape, SerializationRejectsMalformedInput) {
-  const std::vector<uint8_t> good =
-      Dyn({-1, 512}, {"batch", ""}).Serialize();
+  const std::vector<uint8_t> good = Dyn({-1, 512}, {"batch", ""}).Serialize();
   // Every truncation fails cleanly.
   for (size_t n = 0; n < good.size(); ++n) {
-    EXPECT_THROW(LogicalShape::Deserialize(
-                     std::span<const uint8_t>(good.data(), n)),
-                 Error)
+    EXPECT_THROW(
+        LogicalShape::Deserialize(std::span<const uint8_t>(good.data(), n)),
+        Error)
         << n;
   }
   // Every single-byte change either fails cleanly or decodes to a shape

@@ -98,7 +98,8 @@ TEST(ThreadStress, ConcurrentCallsMatchSingleThreadedAnswers) {
         out.assign(c.copy_want.size(), 0.0f);
         sk_view dense{};
         sk_view_make(
-            2, std::vector<int64_t>{c.padded.shape[0], c.padded.shape[1]}.data(),
+            2,
+            std::vector<int64_t>{c.padded.shape[0], c.padded.shape[1]}.data(),
             nullptr, 0, &dense);
         if (sk_copy(SK_FLOAT32, &c.padded, c.input.data(), &dense, out.data(),
                     nullptr) != SK_OK ||

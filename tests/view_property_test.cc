@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cstdio>
-
 #include <optional>
 #include <random>
 #include <string>
@@ -59,8 +58,8 @@ Model Remap(const Model& m, const V& new_shape, Source&& source) {
   Model out{new_shape, std::vector<int64_t>(Count(new_shape))};
   ForEachIndex(new_shape, [&](const V& index, int64_t k) {
     V old(m.shape.size());
-    out.cells[k] = source(index, old) ? m.cells[Position(m.shape, old)]
-                                      : kMasked;
+    out.cells[k] =
+        source(index, old) ? m.cells[Position(m.shape, old)] : kMasked;
   });
   return out;
 }
@@ -120,7 +119,8 @@ class Chain {
       }
       case 1: {  // expand: prepend axes and grow size-1 axes
         V target;
-        for (int i = int(Uniform(0, 1)); i > 0; --i) target.push_back(Uniform(1, 3));
+        for (int i = int(Uniform(0, 1)); i > 0; --i)
+          target.push_back(Uniform(1, 3));
         const int lead = int(target.size());
         for (int64_t d : shape) target.push_back(d == 1 ? Uniform(0, 3) : d);
         if (Count(target) > 4096) return true;
@@ -283,7 +283,8 @@ class Chain {
     V out;
     if (count == 0) {
       out = {0};
-      while (Uniform(0, 2) == 0) out.insert(out.begin() + Uniform(0, out.size()), Uniform(1, 3));
+      while (Uniform(0, 2) == 0)
+        out.insert(out.begin() + Uniform(0, out.size()), Uniform(1, 3));
       return out;
     }
     int64_t rest = count;
@@ -341,10 +342,11 @@ class Chain {
         int64_t step = Uniform(1, 3) * (Uniform(0, 1) ? 1 : -1);
         const int64_t start = Uniform(0, dim - 1);
         std::optional<int64_t> stop;
-        if (Uniform(0, 1)) stop = step > 0 ? Uniform(start, dim) : Uniform(0, start);
+        if (Uniform(0, 1))
+          stop = step > 0 ? Uniform(start, dim) : Uniform(0, start);
         std::vector<int64_t> picks;
-        for (int64_t i = start; step > 0 ? i < stop.value_or(dim)
-                                         : i > stop.value_or(-1);
+        for (int64_t i = start;
+             step > 0 ? i < stop.value_or(dim) : i > stop.value_or(-1);
              i += step) {
           picks.push_back(i);
         }

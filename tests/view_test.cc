@@ -21,12 +21,12 @@ View Make(V shape, V strides, int64_t offset = 0) {
 }
 View C(V shape, int64_t offset = 0) { return View::Make(shape, offset); }
 
-#define EXPECT_VIEW(view, want_shape, want_strides, want_offset) \
-  do {                                                           \
-    const View& v_ = (view);                                     \
-    EXPECT_EQ(Vec(v_.shape()), V(want_shape)) << v_.ToString();  \
+#define EXPECT_VIEW(view, want_shape, want_strides, want_offset)    \
+  do {                                                              \
+    const View& v_ = (view);                                        \
+    EXPECT_EQ(Vec(v_.shape()), V(want_shape)) << v_.ToString();     \
     EXPECT_EQ(Vec(v_.strides()), V(want_strides)) << v_.ToString(); \
-    EXPECT_EQ(v_.offset(), (want_offset)) << v_.ToString();      \
+    EXPECT_EQ(v_.offset(), (want_offset)) << v_.ToString();         \
   } while (0)
 
 std::vector<AxisRange> Mask(const View& v) {
@@ -72,9 +72,10 @@ TEST(ViewCreate, OffsetsMustFitInt64) {
   EXPECT_SK_ERROR(Make({3}, {INT64_MAX / 2 + 1}), ErrorKind::kOverflow,
                   "view: element offsets of view shape [3] strides "
                   "[4611686018427387904] offset 0 overflow int64");
-  EXPECT_SK_ERROR(Make({INT64_MAX, 4}, {1, 1}), ErrorKind::kOverflow,
-                  "view: the element count of view shape [9223372036854775807,4] "
-                  "overflows int64");
+  EXPECT_SK_ERROR(
+      Make({INT64_MAX, 4}, {1, 1}), ErrorKind::kOverflow,
+      "view: the element count of view shape [9223372036854775807,4] "
+      "overflows int64");
   EXPECT_SK_ERROR(View::Make(V{2}, V{1}, 0, std::vector<AxisRange>{{1, 3}}),
                   ErrorKind::kInvalidArgument,
                   "view: mask [1, 3) of axis 0 is not a range within [0, 2]");
@@ -102,8 +103,7 @@ TEST(ViewReshape, Nx65To97) {
   EXPECT_THROW(C({0}).Reshape(V{}), Error);
   // 75/76: NumPy's _attempt_nocopy_reshape strides for new size-1 axes.
   EXPECT_VIEW(T().Reshape(V{3, 1, 2}), V({3, 1, 2}), V({1, 6, 3}), 0);
-  EXPECT_VIEW(T().Reshape(V{1, 3, 2, 1}), V({1, 3, 2, 1}), V({3, 1, 3, 3}),
-              0);
+  EXPECT_VIEW(T().Reshape(V{1, 3, 2, 1}), V({1, 3, 2, 1}), V({3, 1, 3, 3}), 0);
   EXPECT_VIEW(Make({1, 1}, {5, 7}, 3).Reshape(V{}), V({}), V({}), 3);
   EXPECT_VIEW(Make({1, 1}, {5, 7}, 3).Reshape(V{1}), V({1}), V({1}), 3);
   EXPECT_VIEW(Make({4, 3}, {12, 1}).Reshape(V{2, 2, 3}), V({2, 2, 3}),
@@ -182,8 +182,7 @@ TEST(ViewExpand, Nx98To106) {
 }
 
 TEST(ViewPermute, Nx107To112) {
-  EXPECT_VIEW(C({2, 3, 4}).Permute(V{2, 0, 1}), V({4, 2, 3}), V({1, 12, 4}),
-              0);
+  EXPECT_VIEW(C({2, 3, 4}).Permute(V{2, 0, 1}), V({4, 2, 3}), V({1, 12, 4}), 0);
   EXPECT_VIEW(C({1, 3}).Permute(V{1, 0}), V({3, 1}), V({1, 3}), 0);
   EXPECT_VIEW(Make({2, 0, 3}, {0, 0, 1}).Permute(V{2, 0, 1}), V({3, 2, 0}),
               V({1, 0, 0}), 0);
@@ -318,8 +317,8 @@ TEST(ViewSlice, NumSharp8To11And23) {
   EXPECT_VIEW(ten.Slice("1:7:2"), V({3}), V({2}), 1);
   EXPECT_VIEW(C({4, 3}).Slice(":, 1"), V({4}), V({3}), 1);
   EXPECT_VIEW(C({4, 3}).Slice("2, 1"), V({}), V({}), 7);
-  EXPECT_VIEW(C({4, 3}).Slice("1:4, :").Slice("1:3, 1:3"), V({2, 2}),
-              V({3, 1}), 7);
+  EXPECT_VIEW(C({4, 3}).Slice("1:4, :").Slice("1:3, 1:3"), V({2, 2}), V({3, 1}),
+              7);
 }
 
 // NumSharp 2.11 vector 20: (start, step, count) of a slice of dim 10, as the
@@ -331,15 +330,19 @@ TEST(ViewSlice, NumSharp20SliceDefs) {
     int64_t start, step, count;
   };
   const Case cases[] = {
-      {"0:10", 0, 1, 10},    {":", 0, 1, 10},       {"1:9", 1, 1, 8},
-      {"2:3", 2, 1, 1},      {"3:2", 0, 1, 0},      {"2:2", 0, 1, 0},
-      {"2:2:-1", 0, 1, 0},   {"-77:77", 0, 1, 10},  {"77:-77", 0, 1, 0},
-      {"77:-77:-1", 9, -1, 10}, {"::77", 0, 77, 1}, {"::-77", 9, -77, 1},
-      {"::7", 0, 7, 2},      {"::-7", 9, -7, 2},    {"::2", 0, 2, 5},
-      {"::-2", 9, -2, 5},    {"::3", 0, 3, 4},      {"::-3", 9, -3, 4},
-      {"10:2:-7", 9, -7, 1}, {"10:1:-7", 9, -7, 2}, {"-7::- 1", 3, -1, 4},
-      {"9:2:-2", 9, -2, 4},  {"-77:77:-77", 0, 1, 0}, {"77:-77:-77", 9, -77, 1},
-      {":-5:-1", 9, -1, 4},  {":-6:-1", 9, -1, 5},
+      {"0:10", 0, 1, 10},      {":", 0, 1, 10},
+      {"1:9", 1, 1, 8},        {"2:3", 2, 1, 1},
+      {"3:2", 0, 1, 0},        {"2:2", 0, 1, 0},
+      {"2:2:-1", 0, 1, 0},     {"-77:77", 0, 1, 10},
+      {"77:-77", 0, 1, 0},     {"77:-77:-1", 9, -1, 10},
+      {"::77", 0, 77, 1},      {"::-77", 9, -77, 1},
+      {"::7", 0, 7, 2},        {"::-7", 9, -7, 2},
+      {"::2", 0, 2, 5},        {"::-2", 9, -2, 5},
+      {"::3", 0, 3, 4},        {"::-3", 9, -3, 4},
+      {"10:2:-7", 9, -7, 1},   {"10:1:-7", 9, -7, 2},
+      {"-7::- 1", 3, -1, 4},   {"9:2:-2", 9, -2, 4},
+      {"-77:77:-77", 0, 1, 0}, {"77:-77:-77", 9, -77, 1},
+      {":-5:-1", 9, -1, 4},    {":-6:-1", 9, -1, 5},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.text);
@@ -349,12 +352,12 @@ TEST(ViewSlice, NumSharp20SliceDefs) {
 
 TEST(ViewSlice, NumSharp21And22Counts) {
   const std::pair<const char*, int64_t> cases[] = {
-      {":", 10},      {"-77:77", 10}, {"7:", 3},         {":5", 5},
-      {"2:3", 1},     {"::2", 5},     {"::3", 4},        {"::77", 1},
-      {"-77:77:77", 1}, {"::-1", 10}, {"::-2", 5},       {"::-3", 4},
-      {"::-77", 1},   {"77:-77:-77", 1}, {"-7:", 7},     {":-5", 5},
-      {":-6", 4},     {"-3:-2", 1},   {"-7::-1", 4},     {":-5:-1", 4},
-      {":-6:-1", 5},  {"-2:-3:-1", 1},
+      {":", 10},        {"-77:77", 10},    {"7:", 3},     {":5", 5},
+      {"2:3", 1},       {"::2", 5},        {"::3", 4},    {"::77", 1},
+      {"-77:77:77", 1}, {"::-1", 10},      {"::-2", 5},   {"::-3", 4},
+      {"::-77", 1},     {"77:-77:-77", 1}, {"-7:", 7},    {":-5", 5},
+      {":-6", 4},       {"-3:-2", 1},      {"-7::-1", 4}, {":-5:-1", 4},
+      {":-6:-1", 5},    {"-2:-3:-1", 1},
   };
   for (const auto& [text, n] : cases) {
     EXPECT_EQ(C({10}).Slice(text).dim(0), n) << text;
@@ -368,8 +371,8 @@ TEST(ViewSlice, NewAxisEllipsisAndErrors) {
   const View v = C({2, 3, 4});
   EXPECT_VIEW(v.Slice("..., None, 0"), V({2, 3, 1}), V({12, 4, 0}), 0);
   EXPECT_VIEW(v.Slice("None, 1, ..."), V({1, 3, 4}), V({0, 4, 1}), 12);
-  EXPECT_VIEW(v.Slice("1:3, ::-1, ..., None, 0"), V({1, 3, 1}),
-              V({12, -4, 0}), 20);
+  EXPECT_VIEW(v.Slice("1:3, ::-1, ..., None, 0"), V({1, 3, 1}), V({12, -4, 0}),
+              20);
   EXPECT_VIEW(v.Slice(""), V({2, 3, 4}), V({12, 4, 1}), 0);
   EXPECT_VIEW(v.Slice("-1,"), V({3, 4}), V({4, 1}), 12);
   EXPECT_SK_ERROR(v.Slice("0, 0, 0, 0"), ErrorKind::kOutOfRange,
@@ -384,9 +387,9 @@ TEST(ViewSlice, NewAxisEllipsisAndErrors) {
   EXPECT_SK_ERROR(v.Slice("::0"), ErrorKind::kInvalidArgument,
                   "slice: slice step cannot be zero");
   // NumSharp 2.11 vector 18: malformed text.
-  for (const char* bad : {":::", "x", "0.5:", "0.00008", "x:y:z", "..",
-                          "....", "1,,2", "999999999999999999999999999999999",
-                          "1:99999999999999999999", "- :"}) {
+  for (const char* bad :
+       {":::", "x", "0.5:", "0.00008", "x:y:z", "..", "....", "1,,2",
+        "999999999999999999999999999999999", "1:99999999999999999999", "- :"}) {
     EXPECT_THROW(ParseSlices(bad), Error) << bad;
   }
   EXPECT_SK_ERROR(ParseSlices("1, x"), ErrorKind::kInvalidArgument,
@@ -396,11 +399,13 @@ TEST(ViewSlice, NewAxisEllipsisAndErrors) {
 TEST(ViewSlice, ParseAndPrint) {
   // NumSharp 2.11 vectors 16, 17, 19 (our canonical text).
   const std::pair<const char*, const char*> cases[] = {
-      {"1:3", "1:3"},         {"-5:-8", "-5:-8"},   {"::- 1", "::-1"},
-      {"-  5:- 8", "-5:-8"},  {"+  5:+ 8", "5:8"},  {"\r\n\t:\t  ", ":"},
+      {"1:3", "1:3"},         {"-5:-8", "-5:-8"},
+      {"::- 1", "::-1"},      {"-  5:- 8", "-5:-8"},
+      {"+  5:+ 8", "5:8"},    {"\r\n\t:\t  ", ":"},
       {":\t:\t    \t1", ":"}, {"  : \t:\t    \t2  ", "::2"},
-      {"17", "17"},           {"7::9", "7::9"},     {":7:9", ":7:9"},
-      {"...", "..."},         {"np.newaxis", "None"}, {"newaxis", "None"},
+      {"17", "17"},           {"7::9", "7::9"},
+      {":7:9", ":7:9"},       {"...", "..."},
+      {"np.newaxis", "None"}, {"newaxis", "None"},
   };
   for (const auto& [text, want] : cases) {
     const SliceItems items = ParseSlices(text);
@@ -539,7 +544,7 @@ TEST(ViewQueries, OffsetsWhosePartialSumsOverflow) {
 
 TEST(ViewCompose, MergesWhenExpressible) {
   // A transposed base; over = every other element of its C order.
-  const View base = T();  // offsets in C order: 0 3 1 4 2 5
+  const View base = T();                  // offsets in C order: 0 3 1 4 2 5
   const View over = C({3}).Slice("::2");  // positions 0, 2, 4 -> 0, 1, 2
   const View merged = Compose(base, over);
   EXPECT_VIEW(merged, V({2}), V({1}), 0);
@@ -572,10 +577,10 @@ using V = std::vector<int64_t>;
 
 sk_view CView(V shape, V strides, int64_t offset = 0) {
   sk_view v{};
-  EXPECT_EQ(sk_view_make(int32_t(shape.size()), shape.data(),
-                         strides.empty() ? nullptr : strides.data(), offset,
-                         &v),
-            SK_OK)
+  EXPECT_EQ(
+      sk_view_make(int32_t(shape.size()), shape.data(),
+                   strides.empty() ? nullptr : strides.data(), offset, &v),
+      SK_OK)
       << sk_last_error();
   return v;
 }
@@ -661,8 +666,7 @@ TEST(ViewCApi, ErrorPaths) {
   EXPECT_EQ(sk_view_slice(&huge, "::3", &out), SK_OK);
   EXPECT_EQ(out.strides[0], INT64_MAX / 2);  // Never moved along.
   const int64_t overflow_shape[] = {INT64_MAX, 2};
-  EXPECT_EQ(sk_view_make(2, overflow_shape, nullptr, 0, &out),
-            SK_ERR_OVERFLOW);
+  EXPECT_EQ(sk_view_make(2, overflow_shape, nullptr, 0, &out), SK_ERR_OVERFLOW);
 }
 
 }  // namespace

@@ -33,9 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   int32_t out_ndim = -1;
   int64_t out_shape[SK_MAX_NDIM];
-  const sk_status status = sk_einsum_shape(spec.c_str(), n, ndims.data(),
-                                           pointers.data(), &out_ndim,
-                                           out_shape);
+  const sk_status status = sk_einsum_shape(
+      spec.c_str(), n, ndims.data(), pointers.data(), &out_ndim, out_shape);
   if (status == SK_OK) {
     if (out_ndim < 0 || out_ndim > SK_MAX_NDIM) abort();
     for (int d = 0; d < out_ndim; ++d) {

@@ -92,14 +92,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       for (int i = 0; i < 2; ++i) {
         if (in.Byte() % 4 == 0) continue;
         views[i].ndim = out_ndim;
-        for (int d = 0; d < out_ndim; ++d) views[i].shape[d] = views[2].shape[d];
+        for (int d = 0; d < out_ndim; ++d)
+          views[i].shape[d] = views[2].shape[d];
       }
     }
   }
   const size_t es = sk_dtype_size(dtype);
   std::vector<unsigned char> bufs[3];
   bool backed = es != 0;
-  for (int i = 0; i < 3 && backed; ++i) backed = Back(in, views[i], es, bufs[i]);
+  for (int i = 0; i < 3 && backed; ++i)
+    backed = Back(in, views[i], es, bufs[i]);
   if (!backed) {
     // Unbacked: only failing (or touching no memory) is allowed.
     if (kind == 0) {
@@ -133,8 +135,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sk_status reference = run(out_ref);
   sk_target_force(nullptr);
   if ((active == SK_OK) != (reference == SK_OK)) {
-    Die("the active target and the reference disagree on accepting", op,
-        active, reference, views, 3);
+    Die("the active target and the reference disagree on accepting", op, active,
+        reference, views, 3);
   }
   const bool float_reduce =
       kind == 2 && (dtype == SK_FLOAT32 || dtype == SK_FLOAT64);

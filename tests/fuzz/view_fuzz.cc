@@ -36,8 +36,7 @@ class Input {
   std::string_view Text() {
     const size_t n = Byte() % 24;
     const size_t take = n < size_ - pos_ ? n : size_ - pos_;
-    const std::string_view s(reinterpret_cast<const char*>(data_ + pos_),
-                             take);
+    const std::string_view s(reinterpret_cast<const char*>(data_ + pos_), take);
     pos_ += take;
     return s;
   }
@@ -149,9 +148,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           break;
         }
         default:
-          v = stridekit::Compose(v, View::Make(Values(in, 1, 8),
-                                               Values(in, 1, 4),
-                                               in.Value(8)));
+          v = stridekit::Compose(
+              v, View::Make(Values(in, 1, 8), Values(in, 1, 4), in.Value(8)));
           break;
       }
     } catch (const stridekit::Error&) {

@@ -155,8 +155,8 @@ sk_status sk_view_from_dlpack(const sk_dltensor* t, sk_view* out,
 sk_status sk_view_from_dlpack_elements(const sk_dltensor* t, sk_view* out,
                                        sk_dtype* dtype, void** data);
 /* NumPy squeeze: naxes < 0 removes every size-1 axis */
-sk_status sk_view_squeeze(const sk_view* v, int32_t naxes,
-                          const int32_t* axes, sk_view* out);
+sk_status sk_view_squeeze(const sk_view* v, int32_t naxes, const int32_t* axes,
+                          sk_view* out);
 /* NumPy expand_dims: axes index the result */
 sk_status sk_view_unsqueeze(const sk_view* v, int32_t naxes,
                             const int32_t* axes, sk_view* out);
