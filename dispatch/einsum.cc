@@ -1,159 +1,484 @@
-// Einsum execution (stridekit/einsum.h): operands are checked and, where
-// masked or overlapping out, materialised; each is then read through its
-// strides over the product space of the projections, a scalar loop nest
-// accumulates the products into a C-contiguous accumulator, and the copy
-// engine writes the accumulator into out.
-#include "stridekit/einsum.h"
-
+// The dispatched einsum (stridekit/einsum.h). Each operand becomes a term:
+// its element offsets along the product-space loops it uses (diagonals sum
+// strides, fixed indices become offsets). Loops used by one term only and
+// absent from the result are summed away first (a product with ones).
+// Three or more terms are contracted pairwise in opt_einsum's greedy order
+// (smallest intermediate first) unless one loop nest over the whole
+// product space costs less. A pair is a batch of matrix products
+// (simd/contraction_task.h: packed, cache-blocked, Highway) into a
+// contiguous intermediate; tiny products per batch position run a loop
+// nest instead. The last term is copied into out through its strides.
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <numeric>
 #include <vector>
 
-#include "copy_checks.h"
 #include "dispatch/operand_box.h"
+#include "dispatch/target_registry.h"
 #include "numeric_checks.h"
 #include "scalar_ops.h"
+#include "simd/contraction_task.h"
 #include "strided_layout.h"
 #include "stridekit/allocation.h"
 #include "stridekit/checked.h"
 #include "stridekit/copy.h"
-#include "stridekit/einsum_spec.h"
+#include "stridekit/einsum.h"
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
-#include "stridekit/shape_inference.h"
 
 namespace stridekit {
 namespace {
 
 constexpr const char* kOp = "einsum";
 
-Projections ProjectionsOf(std::string_view spec,
-                          std::span<const DimsView> shapes) {
-  if (spec.find("=>") != std::string_view::npos) {
-    return LabelsEinsumProjections(spec, shapes);
-  }
-  return EinsumProjections(ParseEinsumSubscripts(spec), shapes);
-}
+// Matrix products smaller than this many multiply-adds per batch position
+// run in the loop nest (packing would cost more than it saves).
+constexpr int64_t kMinGemmWork = 4096;
 
-// Tensor 0 is the accumulator, tensor i + 1 operand i: each one's stride
-// along every loop of the product space and its offset at the origin.
-struct LoopNest {
-  Dims sizes;
-  std::vector<Dims> strides;
-  std::vector<int64_t> offsets;
+// An operand over the product space: element (at the loops' indices) is
+// base[offset + sum strides[i] * index[loops[i]]].
+struct Term {
+  const unsigned char* base;
+  int64_t offset;
+  std::vector<int> loops;  // distinct loop numbers
+  Dims strides;
+  Buffer owned;  // set for intermediates
+
+  bool Has(int loop) const {
+    return std::find(loops.begin(), loops.end(), loop) != loops.end();
+  }
+  int64_t StrideOf(int loop) const {
+    for (size_t i = 0; i < loops.size(); ++i) {
+      if (loops[i] == loop) return strides[i];
+    }
+    return 0;
+  }
 };
 
-// Adds `map`'s contribution of a tensor with `strides` to loop nest entry t.
-void AddTensor(LoopNest& nest, int t, const AxisMap& map, DimsView strides) {
+struct Contraction {
+  DType dtype;
+  size_t elem_size;
+  Dims sizes;               // product-space loop extents
+  std::vector<int> result;  // distinct result loops longer than 1
+  size_t slot;              // table slot of the target
+  const unsigned char* one; // the dtype's 1
+};
+
+// The term of a view under `map`; loops of extent 1 are dropped.
+Term TermOf(const Contraction& c, const sk_view& v, const void* data,
+            const AxisMap& map) {
+  Term t{static_cast<const unsigned char*>(data), v.offset, {}, {}, nullptr};
   for (size_t a = 0; a < map.size(); ++a) {
-    const AxisIndex& index = map[a];
-    switch (index.kind) {
-      case AxisIndex::Kind::kIterator: {
-        int64_t& s = nest.strides[t][int(index.value)];
-        s = CheckedAdd(s, strides[a], kOp);
-        break;
-      }
-      case AxisIndex::Kind::kFixed:
-        nest.offsets[t] = CheckedAdd(
-            nest.offsets[t], CheckedMul(index.value, strides[a], kOp), kOp);
-        break;
-      case AxisIndex::Kind::kSliceIndex:
-        Fail(ErrorKind::kUnsupported, kOp,
-             ": batch-slice indices are not executable here");
+    const int64_t stride = v.strides[a];
+    if (map[a].kind == AxisIndex::Kind::kFixed) {
+      t.offset =
+          CheckedAdd(t.offset, CheckedMul(map[a].value, stride, kOp), kOp);
+      continue;
+    }
+    const int loop = int(map[a].value);
+    if (c.sizes[size_t(loop)] == 1) continue;
+    auto at = std::find(t.loops.begin(), t.loops.end(), loop);
+    if (at == t.loops.end()) {
+      t.loops.push_back(loop);
+      t.strides.push_back(stride);
+    } else {
+      int64_t& s = t.strides[size_t(at - t.loops.begin())];
+      s = CheckedAdd(s, stride, kOp);
     }
   }
+  return t;
 }
 
-// Orders the loops like the iteration planner: the smallest total |stride|
-// innermost (the most contiguous walk).
-void OrderLoops(LoopNest& nest) {
-  const int n = nest.sizes.size();
-  std::vector<int> order(n);
-  std::iota(order.begin(), order.end(), 0);
+// A view of `t` over `loops` (t's stride, or 0 where t lacks a loop).
+sk_view ViewOf(const Contraction& c, const Term& t,
+               const std::vector<int>& loops) {
+  sk_view v{};
+  v.ndim = int32_t(loops.size());
+  v.offset = t.offset;
+  for (size_t i = 0; i < loops.size(); ++i) {
+    v.shape[i] = c.sizes[size_t(loops[i])];
+    v.strides[i] = t.StrideOf(loops[i]);
+  }
+  return v;
+}
+
+int64_t SizeOf(const Contraction& c, const std::vector<int>& loops) {
+  int64_t n = 1;
+  for (int l : loops) n = CheckedMul(n, c.sizes[size_t(l)], kOp);
+  return n;
+}
+
+// A new zeroed, C-contiguous term over `loops`.
+Term ZeroTerm(const Contraction& c, const std::vector<int>& loops) {
+  Term t{nullptr, 0, loops, Dims(loops.size(), 0), nullptr};
+  int64_t stride = 1;
+  for (size_t i = loops.size(); i-- > 0;) {
+    t.strides[i] = stride;
+    stride = CheckedMul(stride, c.sizes[size_t(loops[i])], kOp);
+  }
+  const int64_t bytes = CheckedMul(stride, int64_t(c.elem_size), kOp);
+  t.owned = AllocateBuffer(bytes, kOp);
+  std::fill_n(t.owned.get(), size_t(bytes), 0);
+  t.base = t.owned.get();
+  return t;
+}
+
+// Loops of `t` that no other term and not the result use.
+std::vector<int> SharedLoops(const Contraction& c,
+                             const std::vector<Term>& terms, size_t self) {
+  std::vector<int> shared;
+  for (int l : terms[self].loops) {
+    bool used = std::find(c.result.begin(), c.result.end(), l) !=
+                c.result.end();
+    for (size_t j = 0; j < terms.size() && !used; ++j) {
+      used = j != self && terms[j].Has(l);
+    }
+    if (used) shared.push_back(l);
+  }
+  return shared;
+}
+
+// out[z loops] += prod of the terms, by a loop nest over `loops` (z's
+// loops included): the innermost loop is the one with the smallest total
+// |stride|.
+template <typename T>
+void LoopNestContract(const Contraction& c,
+                      const std::vector<const Term*>& terms, Term& z,
+                      std::vector<int> loops) {
+  std::vector<const Term*> all = {&z};
+  all.insert(all.end(), terms.begin(), terms.end());
   auto weight = [&](int l) {
     __int128 w = 0;
-    for (const Dims& s : nest.strides) w += s[l] < 0 ? -__int128(s[l]) : s[l];
+    for (const Term* t : all) {
+      const int64_t s = t->StrideOf(l);
+      w += s < 0 ? -__int128(s) : s;
+    }
     return w;
   };
-  std::stable_sort(order.begin(), order.end(),
+  std::stable_sort(loops.begin(), loops.end(),
                    [&](int a, int b) { return weight(a) > weight(b); });
-  LoopNest sorted{Dims(), std::vector<Dims>(nest.strides.size()), nest.offsets};
-  for (int l : order) {
-    sorted.sizes.push_back(nest.sizes[l]);
-    for (size_t t = 0; t < nest.strides.size(); ++t) {
-      sorted.strides[t].push_back(nest.strides[t][l]);
-    }
+  const size_t n = loops.size();
+  std::vector<Dims> strides(all.size(), Dims(n, 0));
+  std::vector<int64_t> at(all.size());
+  for (size_t t = 0; t < all.size(); ++t) {
+    at[t] = all[t]->offset;
+    for (size_t i = 0; i < n; ++i) strides[t][i] = all[t]->StrideOf(loops[i]);
   }
-  nest = std::move(sorted);
+  T* out = reinterpret_cast<T*>(z.owned.get());
+  const int64_t inner = n > 0 ? c.sizes[size_t(loops[n - 1])] : 1;
+  Dims counter(n, 0);
+  for (;;) {
+    for (int64_t j = 0; j < inner; ++j) {
+      T product = T(1);
+      for (size_t t = 1; t < all.size(); ++t) {
+        const int64_t s = n > 0 ? strides[t][n - 1] : 0;
+        product = scalar_ops::Mul(
+            product, reinterpret_cast<const T*>(all[t]->base)[at[t] + j * s]);
+      }
+      T& cell = out[at[0] + j * (n > 0 ? strides[0][n - 1] : 0)];
+      cell = scalar_ops::Add(cell, product);
+    }
+    size_t l = n > 0 ? n - 1 : 0;
+    for (; l > 0; --l) {
+      const size_t i = l - 1;
+      for (size_t t = 0; t < all.size(); ++t) at[t] += strides[t][i];
+      if (++counter[i] < c.sizes[size_t(loops[i])]) break;
+      for (size_t t = 0; t < all.size(); ++t) {
+        at[t] -= counter[i] * strides[t][i];
+      }
+      counter[i] = 0;
+    }
+    if (l == 0) return;
+  }
 }
 
-// acc[...] += prod_i operand_i[...] over the whole product space.
-template <typename T>
-void Accumulate(const LoopNest& nest, T* acc,
-                const std::vector<const T*>& operands) {
-  const int loops = nest.sizes.size();
-  const size_t tensors = nest.strides.size();
-  std::vector<int64_t> base(nest.offsets);
-  Dims counter(loops, 0);
-  const int64_t inner = loops > 0 ? nest.sizes[loops - 1] : 1;
-  const auto stride_of = [&](size_t t) {
-    return loops > 0 ? nest.strides[t][loops - 1] : 0;
-  };
-  // Two operands with unit or zero inner strides (matrix products, dot
-  // products, scaled rows) take loops the compiler vectorises.
-  const bool pair = tensors == 3;
-  const int64_t s0 = stride_of(0), s1 = pair ? stride_of(1) : -1,
-                s2 = pair ? stride_of(2) : -1;
-  for (;;) {
-    T* to = acc + base[0];
-    if (pair && s0 == 1 && (s1 == 0 || s2 == 0) && s1 + s2 == 1) {
-      // to[j] += x * row[j]
-      const T x = s1 == 0 ? operands[0][base[1]] : operands[1][base[2]];
-      const T* row = s1 == 0 ? operands[1] + base[2] : operands[0] + base[1];
-      for (int64_t j = 0; j < inner; ++j) {
-        to[j] = scalar_ops::Add(to[j], scalar_ops::Mul(x, row[j]));
-      }
-    } else if (pair && s0 == 0 && s1 == 1 && s2 == 1) {
-      // *to += sum_j a[j] * b[j], in eight interleaved partial sums.
-      const T* a = operands[0] + base[1];
-      const T* b = operands[1] + base[2];
-      T partial[8] = {};
-      int64_t j = 0;
-      for (; j + 8 <= inner; j += 8) {
-        for (int k = 0; k < 8; ++k) {
-          partial[k] =
-              scalar_ops::Add(partial[k], scalar_ops::Mul(a[j + k], b[j + k]));
-        }
-      }
-      for (; j < inner; ++j) {
-        partial[0] = scalar_ops::Add(partial[0], scalar_ops::Mul(a[j], b[j]));
-      }
-      T sum = T(0);
-      for (int k = 0; k < 8; ++k) sum = scalar_ops::Add(sum, partial[k]);
-      *to = scalar_ops::Add(*to, sum);
-    } else {
-      for (int64_t j = 0; j < inner; ++j) {
-        T product = T(1);
-        for (size_t t = 1; t < tensors; ++t) {
-          product = scalar_ops::Mul(
-              product, operands[t - 1][base[t] + j * stride_of(t)]);
-        }
-        T& cell = to[j * s0];
-        cell = scalar_ops::Add(cell, product);
+void RunLoopNest(const Contraction& c, const std::vector<const Term*>& terms,
+                 Term& z, const std::vector<int>& loops) {
+  scalar_ops::VisitNumericType(c.dtype, [&](auto zero) {
+    LoopNestContract<decltype(zero)>(c, terms, z, loops);
+  });
+}
+
+// Element offsets of `t` at every index of `loops` (C order).
+std::vector<int64_t> OffsetTable(const Contraction& c, const Term& t,
+                                 const std::vector<int>& loops) {
+  std::vector<int64_t> table(size_t(SizeOf(c, loops)), 0);
+  size_t filled = 1;
+  for (int l : loops) {
+    const int64_t size = c.sizes[size_t(l)], stride = t.StrideOf(l);
+    // Each existing entry becomes `size` entries, the new loop fastest.
+    for (size_t i = filled; i-- > 0;) {
+      for (int64_t k = size; k-- > 0;) {
+        table[i * size_t(size) + size_t(k)] = table[i] + k * stride;
       }
     }
-    // Next outer position (counter with carry over loops [0, loops - 1)).
-    int l = loops - 2;
-    for (; l >= 0; --l) {
-      for (size_t t = 0; t < tensors; ++t) base[t] += nest.strides[t][l];
-      if (++counter[l] < nest.sizes[l]) break;
-      for (size_t t = 0; t < tensors; ++t) {
-        base[t] -= counter[l] * nest.strides[t][l];
-      }
-      counter[l] = 0;
-    }
-    if (l < 0) return;
+    filled *= size_t(size);
   }
+  return table;
+}
+
+// Orders `loops` by decreasing |stride| in `t` (the most contiguous last).
+void SortByStride(std::vector<int>& loops, const Term& t) {
+  std::stable_sort(loops.begin(), loops.end(), [&](int a, int b) {
+    const int64_t sa = t.StrideOf(a), sb = t.StrideOf(b);
+    return (sa < 0 ? -sa : sa) > (sb < 0 ? -sb : sb);
+  });
+}
+
+// The smallest |stride| of `t` along `loops` (INT64_MAX when none).
+int64_t SmallestStride(const Term& t, const std::vector<int>& loops) {
+  int64_t smallest = INT64_MAX;
+  for (int l : loops) {
+    const int64_t s = t.StrideOf(l);
+    smallest = std::min(smallest, s < 0 ? -s : s);
+  }
+  return smallest;
+}
+
+// z[batch, m, n] = sum over k of x[batch, m, k] * y[batch, k, n], as a new
+// C-contiguous term over batch + m + n: a batch of matrix products on the
+// target, or a loop nest when each product is tiny. x lacks the n loops, y
+// the m loops.
+Term Product(const Contraction& c, const Term& x, const Term& y,
+             std::vector<int> batch, std::vector<int> m, std::vector<int> n,
+             std::vector<int> k) {
+  // Inner loops of each group are the most contiguous (ones have no loops).
+  const Term& shared = x.loops.empty() ? y : x;
+  SortByStride(m, x);
+  SortByStride(k, shared);
+  SortByStride(n, y);
+  SortByStride(batch, shared);
+  std::vector<int> z_loops = batch;
+  z_loops.insert(z_loops.end(), m.begin(), m.end());
+  z_loops.insert(z_loops.end(), n.begin(), n.end());
+  Term z = ZeroTerm(c, z_loops);
+  const int64_t m_size = SizeOf(c, m), n_size = SizeOf(c, n),
+                k_size = SizeOf(c, k);
+  if (double(m_size) * double(n_size) * double(k_size) < kMinGemmWork) {
+    std::vector<int> loops = z_loops;
+    loops.insert(loops.end(), k.begin(), k.end());
+    RunLoopNest(c, {&x, &y}, z, loops);
+    return z;
+  }
+  const std::vector<int64_t> a_m = OffsetTable(c, x, m),
+                             a_k = OffsetTable(c, x, k),
+                             b_k = OffsetTable(c, y, k),
+                             b_n = OffsetTable(c, y, n);
+  const std::vector<int64_t> x_batch = OffsetTable(c, x, batch),
+                             y_batch = OffsetTable(c, y, batch);
+  const int64_t es = int64_t(c.elem_size);
+  int64_t target = 0;
+  for (size_t i = 0; i < x_batch.size(); ++i) {
+    const GemmTask task{c.dtype,
+                        m_size,
+                        n_size,
+                        k_size,
+                        x.base + (x.offset + x_batch[i]) * es,
+                        a_m.data(),
+                        a_k.data(),
+                        y.base + (y.offset + y_batch[i]) * es,
+                        b_k.data(),
+                        b_n.data(),
+                        z.owned.get() + int64_t(i) * m_size * n_size * es,
+                        n_size};
+    target = simd::RunGemmTask(c.slot, task);
+  }
+  dispatch::NoteKernelRan(target);
+  return z;
+}
+
+// A term that is 1 everywhere (stride 0 on every loop).
+Term Ones(const Contraction& c) {
+  return {c.one, 0, {}, {}, nullptr};
+}
+
+// Sums `t` over its loops outside `keep` into a new term; `t` itself when
+// nothing is summed. A product with ones: rows of t as dot products when
+// the summed loops are the more contiguous, else ones times t (vectorised
+// along the kept loops).
+Term SumOver(const Contraction& c, Term t, const std::vector<int>& keep) {
+  std::vector<int> kept, summed;
+  for (int l : t.loops) {
+    (std::find(keep.begin(), keep.end(), l) != keep.end() ? kept : summed)
+        .push_back(l);
+  }
+  if (summed.empty()) return t;
+  if (SmallestStride(t, summed) <= SmallestStride(t, kept)) {
+    return Product(c, t, Ones(c), {}, kept, {}, summed);
+  }
+  return Product(c, Ones(c), t, {}, {}, kept, summed);
+}
+
+// The contraction of x and y over their loops outside `keep`, as a new
+// contiguous term over the kept loops. Loops only one side uses and that
+// are not kept are summed first.
+Term ContractPair(const Contraction& c, Term x, Term y,
+                  const std::vector<int>& keep) {
+  std::vector<int> x_keep = keep, y_keep = keep;
+  x_keep.insert(x_keep.end(), y.loops.begin(), y.loops.end());
+  y_keep.insert(y_keep.end(), x.loops.begin(), x.loops.end());
+  x = SumOver(c, std::move(x), x_keep);
+  y = SumOver(c, std::move(y), y_keep);
+  std::vector<int> batch, m, n, k;
+  for (int l : x.loops) {
+    if (!y.Has(l)) {
+      m.push_back(l);
+    } else if (std::find(keep.begin(), keep.end(), l) != keep.end()) {
+      batch.push_back(l);
+    } else {
+      k.push_back(l);
+    }
+  }
+  for (int l : y.loops) {
+    if (!x.Has(l)) n.push_back(l);
+  }
+  // The n side is vectorised; with nothing there, x's m loops take its
+  // place when they are more contiguous than its k loops.
+  if (SizeOf(c, n) == 1 && SmallestStride(x, m) < SmallestStride(x, k)) {
+    return Product(c, y, x, batch, n, m, k);
+  }
+  return Product(c, x, y, batch, m, n, k);
+}
+
+double Elements(const Contraction& c, const std::vector<int>& loops) {
+  double n = 1;
+  for (int l : loops) n *= double(c.sizes[size_t(l)]);
+  return n;
+}
+
+std::vector<int> Union(const std::vector<int>& a, const std::vector<int>& b) {
+  std::vector<int> u = a;
+  for (int l : b) {
+    if (std::find(u.begin(), u.end(), l) == u.end()) u.push_back(l);
+  }
+  return u;
+}
+
+// The loops of x ∪ y that the result or a term other than i and j uses.
+std::vector<int> PairKeep(const Contraction& c, const std::vector<Term>& terms,
+                          size_t i, size_t j) {
+  std::vector<int> keep;
+  for (int l : Union(terms[i].loops, terms[j].loops)) {
+    bool used = std::find(c.result.begin(), c.result.end(), l) !=
+                c.result.end();
+    for (size_t t = 0; t < terms.size() && !used; ++t) {
+      used = t != i && t != j && terms[t].Has(l);
+    }
+    if (used) keep.push_back(l);
+  }
+  return keep;
+}
+
+// Contracts the terms down to one over the result loops.
+Term ContractAll(const Contraction& c, std::vector<Term> terms) {
+  for (size_t i = 0; i < terms.size(); ++i) {
+    terms[i] = SumOver(c, std::move(terms[i]), SharedLoops(c, terms, i));
+  }
+  if (terms.size() >= 3) {
+    // opt_einsum's greedy order, and its cost beside one loop nest's.
+    std::vector<std::vector<int>> loop_sets;
+    for (const Term& t : terms) loop_sets.push_back(t.loops);
+    double pairwise = 0;
+    std::vector<int> all_loops;
+    for (const Term& t : terms) all_loops = Union(all_loops, t.loops);
+    const double nest =
+        Elements(c, all_loops) * double(terms.size() - 1);
+    std::vector<std::pair<size_t, size_t>> order;
+    {
+      std::vector<Term> sim;  // loop sets only
+      for (const Term& t : terms) sim.push_back({nullptr, 0, t.loops, {}, {}});
+      while (sim.size() > 1) {
+        size_t bi = 0, bj = 1;
+        double best = 0;
+        bool first = true;
+        for (size_t i = 0; i < sim.size(); ++i) {
+          for (size_t j = i + 1; j < sim.size(); ++j) {
+            const double cost = Elements(c, PairKeep(c, sim, i, j)) -
+                                Elements(c, sim[i].loops) -
+                                Elements(c, sim[j].loops);
+            if (first || cost < best) {
+              best = cost, bi = i, bj = j, first = false;
+            }
+          }
+        }
+        pairwise += Elements(c, Union(sim[bi].loops, sim[bj].loops));
+        Term merged{nullptr, 0, PairKeep(c, sim, bi, bj), {}, {}};
+        sim.erase(sim.begin() + std::ptrdiff_t(bj));
+        sim.erase(sim.begin() + std::ptrdiff_t(bi));
+        sim.push_back(std::move(merged));
+        order.emplace_back(bi, bj);
+      }
+    }
+    if (nest <= pairwise) {
+      Term z = ZeroTerm(c, c.result);
+      std::vector<const Term*> pointers;
+      for (const Term& t : terms) pointers.push_back(&t);
+      RunLoopNest(c, pointers, z, Union(c.result, all_loops));
+      return z;
+    }
+    for (const auto& [i, j] : order) {
+      const std::vector<int> keep = PairKeep(c, terms, i, j);
+      Term z = ContractPair(c, std::move(terms[i]), std::move(terms[j]), keep);
+      terms.erase(terms.begin() + std::ptrdiff_t(j));
+      terms.erase(terms.begin() + std::ptrdiff_t(i));
+      terms.push_back(std::move(z));
+    }
+    return std::move(terms[0]);
+  }
+  if (terms.size() == 2) {
+    return ContractPair(c, std::move(terms[0]), std::move(terms[1]), c.result);
+  }
+  return std::move(terms[0]);
+}
+
+// True when the result map is a permutation of distinct loops.
+bool IsPermutation(const AxisMap& map) {
+  for (size_t a = 0; a < map.size(); ++a) {
+    if (map[a].kind != AxisIndex::Kind::kIterator) return false;
+    for (size_t b = 0; b < a; ++b) {
+      if (map[b] == map[a]) return false;
+    }
+  }
+  return true;
+}
+
+// Copies the result term into out (through a zeroed temporary of out's
+// shape when the result map has fixed indices or diagonals).
+void WriteResult(const Contraction& c, const Projections& p, const Term& z,
+                 const sk_view& out, void* out_data) {
+  sk_view from{};
+  from.ndim = out.ndim;
+  from.offset = z.offset;
+  for (int d = 0; d < out.ndim; ++d) from.shape[d] = out.shape[d];
+  if (IsPermutation(p.result_map)) {
+    for (int d = 0; d < out.ndim; ++d) {
+      from.strides[d] = z.StrideOf(int(p.result_map[size_t(d)].value));
+    }
+    Copy(c.elem_size, from, z.base, out, out_data);
+    return;
+  }
+  // The temporary's element at the loops' indices, as a view over z's loops.
+  const Dims strides = CContiguousStrides(p.result_shape);
+  const int64_t count = CheckedNumel(p.result_shape, kOp, "result");
+  const int64_t bytes = CheckedMul(count, int64_t(c.elem_size), kOp);
+  const Buffer full = AllocateBuffer(bytes, kOp);
+  std::fill_n(full.get(), size_t(bytes), 0);
+  Term placed{full.get(), 0, z.loops, Dims(z.loops.size(), 0), nullptr};
+  for (size_t a = 0; a < p.result_map.size(); ++a) {
+    const AxisIndex& index = p.result_map[a];
+    if (index.kind == AxisIndex::Kind::kFixed) {
+      placed.offset += index.value * strides[a];
+    } else if (c.sizes[size_t(index.value)] > 1) {
+      auto at = std::find(z.loops.begin(), z.loops.end(), int(index.value));
+      placed.strides[size_t(at - z.loops.begin())] += strides[a];
+    }
+  }
+  Copy(c.elem_size, ViewOf(c, z, z.loops), z.base, ViewOf(c, placed, z.loops),
+       full.get());
+  for (int d = 0; d < out.ndim; ++d) from.strides[d] = strides[d];
+  from.offset = 0;
+  Copy(c.elem_size, from, full.get(), out, out_data);
 }
 
 }  // namespace
@@ -161,87 +486,56 @@ void Accumulate(const LoopNest& nest, T* acc,
 void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
             std::span<const void* const> datas, const sk_view& out,
             void* out_data) {
-  CheckNumericDType(t, kOp);
-  if (operands.size() != datas.size()) {
-    Fail(ErrorKind::kInvalidArgument, kOp, ": ", operands.size(),
-         " operand views but ", datas.size(), " data pointers");
+  const Projections p =
+      CheckEinsumArguments(spec, t, operands, datas, out, out_data);
+  const dispatch::Target& target = dispatch::SelectedTarget(kOp);
+  if (target.IsReference()) {
+    reference::Einsum(spec, t, operands, datas, out, out_data);
+    dispatch::NoteKernelRan(0);
+    return;
   }
-  const size_t elem_size = DTypeSize(t);
-  std::vector<DimsView> shapes;
-  for (const sk_view& v : operands) {
-    CheckLayout(v, elem_size, kOp);
-    shapes.emplace_back(v.shape, size_t(v.ndim));
+  alignas(8) unsigned char one[8];
+  scalar_ops::VisitNumericType(t, [&](auto zero) {
+    const decltype(zero) value = 1;
+    std::memcpy(one, &value, sizeof(value));
+  });
+  Contraction c{t, DTypeSize(t), p.product_space, {}, target.table_slot, one};
+  for (const AxisIndex& index : p.result_map) {
+    const int loop = int(index.value);
+    if (index.kind == AxisIndex::Kind::kIterator && c.sizes[size_t(loop)] > 1 &&
+        std::find(c.result.begin(), c.result.end(), loop) == c.result.end()) {
+      c.result.push_back(loop);
+    }
   }
-  CheckLayout(out, elem_size, kOp);
-  CheckDistinctPositions(out, kOp);
-  const Projections p = ProjectionsOf(spec, shapes);
-  const DimsView out_shape(out.shape, size_t(out.ndim));
-  if (!std::equal(out_shape.begin(), out_shape.end(), p.result_shape.begin(),
-                  p.result_shape.end())) {
-    Fail(ErrorKind::kInvalidArgument, kOp, ": out has shape ",
-         ToString(out_shape), " but \"", spec, "\" gives ",
-         ToString(p.result_shape));
-  }
-  for (size_t i = 0; i < operands.size(); ++i) {
-    CheckData(operands[i], datas[i], kOp, "operand");
-  }
-  CheckData(out, out_data, kOp, "out");
-
-  // Masked operands, and operands that share memory with out, are first
-  // copied (masked-out positions read 0).
-  const OffsetSpan out_span = ValidSpan(out);
+  // Masked operands, and operands sharing memory with out, are copied first
+  // (masked-out positions read 0).
+  const Box out_box = ValidBox(out);
   std::vector<Materialized> copies;
-  std::vector<sk_view> views(operands.begin(), operands.end());
-  std::vector<const void*> bases(datas.begin(), datas.end());
-  for (size_t i = 0; i < views.size(); ++i) {
-    const OffsetSpan span = ValidSpan(views[i]);
-    const auto* lo = static_cast<const unsigned char*>(bases[i]);
-    const auto* out_lo = static_cast<const unsigned char*>(out_data);
-    const bool overlaps =
-        !span.empty() && !out_span.empty() &&
-        uintptr_t(lo) + uintptr_t(span.lo * int64_t(elem_size)) <
-            uintptr_t(out_lo) + uintptr_t(out_span.hi * int64_t(elem_size)) &&
-        uintptr_t(out_lo) + uintptr_t(out_span.lo * int64_t(elem_size)) <
-            uintptr_t(lo) + uintptr_t(span.hi * int64_t(elem_size));
-    if (views[i].has_mask || overlaps) {
-      copies.push_back(Materialize(elem_size, views[i], bases[i]));
-      views[i] = copies.back().view;
-      bases[i] = copies.back().data.get();
+  std::vector<Term> terms;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    const sk_view* view = &operands[i];
+    const void* data = datas[i];
+    const Box box = ValidBox(*view);
+    bool overlaps = false;
+    if (!box.empty() && !out_box.empty()) {
+      const auto [lo, hi] = ByteRange(OperandOf(*view, data), box, c.elem_size);
+      const auto [out_lo, out_hi] =
+          ByteRange(OperandOf(out, out_data), out_box, c.elem_size);
+      overlaps = lo < out_hi && out_lo < hi;
     }
-  }
-
-  const int64_t count = CheckedNumel(p.result_shape, kOp, "result");
-  const Buffer acc =
-      AllocateBuffer(CheckedMul(count, int64_t(elem_size), kOp), kOp);
-  std::fill_n(acc.get(), size_t(count) * elem_size, 0);
-  if (CheckedNumel(p.product_space, kOp, "product space") > 0) {
-    LoopNest nest{
-        p.product_space,
-        std::vector<Dims>(views.size() + 1, Dims(p.product_space.size(), 0)),
-        std::vector<int64_t>(views.size() + 1, 0)};
-    AddTensor(nest, 0, p.result_map, CContiguousStrides(p.result_shape));
-    for (size_t i = 0; i < views.size(); ++i) {
-      AddTensor(nest, int(i + 1), p.operand_maps[i],
-                DimsView(views[i].strides, size_t(views[i].ndim)));
-      nest.offsets[i + 1] =
-          CheckedAdd(nest.offsets[i + 1], views[i].offset, kOp);
+    if (view->has_mask || overlaps) {
+      copies.push_back(Materialize(c.elem_size, *view, data));
+      view = &copies.back().view;
+      data = copies.back().data.get();
     }
-    OrderLoops(nest);
-    scalar_ops::VisitNumericType(t, [&](auto zero) {
-      using T = decltype(zero);
-      std::vector<const T*> typed;
-      for (const void* b : bases) typed.push_back(static_cast<const T*>(b));
-      Accumulate(nest, reinterpret_cast<T*>(acc.get()), typed);
-    });
+    terms.push_back(TermOf(c, *view, data, p.operand_maps[i]));
   }
-  sk_view acc_view{};
-  acc_view.ndim = out.ndim;
-  const Dims acc_strides = CContiguousStrides(p.result_shape);
-  for (int d = 0; d < out.ndim; ++d) {
-    acc_view.shape[d] = out.shape[d];
-    acc_view.strides[d] = acc_strides[d];
+  if (CheckedNumel(p.product_space, kOp, "product space") == 0) {
+    WriteResult(c, p, ZeroTerm(c, c.result), out, out_data);
+    return;
   }
-  Copy(elem_size, acc_view, acc.get(), out, out_data);
+  dispatch::NoteKernelRan(target.hwy_target);
+  WriteResult(c, p, ContractAll(c, std::move(terms)), out, out_data);
 }
 
 }  // namespace stridekit

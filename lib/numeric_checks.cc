@@ -1,9 +1,14 @@
 #include "numeric_checks.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "copy_checks.h"
 #include "strided_layout.h"
 #include "stridekit/error.h"
+#include "stridekit/einsum_spec.h"
 #include "stridekit/shape.h"
+#include "stridekit/shape_inference.h"
 
 namespace stridekit {
 
@@ -134,6 +139,51 @@ Dims CheckReduceArguments(ReduceOp op, DType t, const sk_view& in,
   CheckData(out, out_data, name, "destination");
   if (Numel(out_shape) > 0) CheckData(in, in_data, name, "source");
   return reduced;
+}
+
+Projections CheckEinsumArguments(std::string_view spec, DType t,
+                                 std::span<const sk_view> operands,
+                                 std::span<const void* const> datas,
+                                 const sk_view& out, const void* out_data) {
+  constexpr const char* kOp = "einsum";
+  CheckNumericDType(t, kOp);
+  if (operands.size() != datas.size()) {
+    Fail(ErrorKind::kInvalidArgument, kOp, ": ", operands.size(),
+         " operand views but ", datas.size(), " data pointers");
+  }
+  const size_t elem_size = DTypeSize(t);
+  std::vector<DimsView> shapes;
+  for (const sk_view& v : operands) {
+    CheckLayout(v, elem_size, kOp);
+    shapes.emplace_back(v.shape, size_t(v.ndim));
+  }
+  CheckLayout(out, elem_size, kOp);
+  CheckDistinctPositions(out, kOp);
+  Projections p = spec.find("=>") != std::string_view::npos
+                      ? LabelsEinsumProjections(spec, shapes)
+                      : EinsumProjections(ParseEinsumSubscripts(spec), shapes);
+  const DimsView out_shape(out.shape, size_t(out.ndim));
+  if (!std::equal(out_shape.begin(), out_shape.end(), p.result_shape.begin(),
+                  p.result_shape.end())) {
+    Fail(ErrorKind::kInvalidArgument, kOp, ": out has shape ",
+         ToString(out_shape), " but \"", spec, "\" gives ",
+         ToString(p.result_shape));
+  }
+  for (size_t i = 0; i < operands.size(); ++i) {
+    CheckData(operands[i], datas[i], kOp, "operand");
+  }
+  CheckData(out, out_data, kOp, "out");
+  std::vector<const AxisMap*> maps = {&p.result_map};
+  for (const AxisMap& map : p.operand_maps) maps.push_back(&map);
+  for (const AxisMap* map : maps) {
+    for (const AxisIndex& index : *map) {
+      if (index.kind == AxisIndex::Kind::kSliceIndex) {
+        Fail(ErrorKind::kUnsupported, kOp,
+             ": batch-slice indices are not executable here");
+      }
+    }
+  }
+  return p;
 }
 
 }  // namespace stridekit

@@ -5,9 +5,11 @@
 #define STRIDEKIT_LIB_NUMERIC_CHECKS_H_
 
 #include <span>
+#include <string_view>
 
 #include "stridekit/dims.h"
 #include "stridekit/elementwise.h"
+#include "stridekit/projections.h"
 #include "stridekit/reduce.h"
 
 namespace stridekit {
@@ -38,6 +40,15 @@ void CheckUnaryArguments(UnaryOp op, DType t, const sk_view& a,
 Dims CheckReduceArguments(ReduceOp op, DType t, const sk_view& in,
                           const void* in_data, std::span<const int32_t> axes,
                           const sk_view& out, const void* out_data);
+
+// Checks an einsum (stridekit/einsum.h) and returns its projections:
+// NumPy subscripts, or OCANNL labels when `spec` holds "=>"; a supported
+// dtype, as many data pointers as views, valid layouts, out writeable with
+// distinct positions and of the inferred shape.
+Projections CheckEinsumArguments(std::string_view spec, DType t,
+                                 std::span<const sk_view> operands,
+                                 std::span<const void* const> datas,
+                                 const sk_view& out, const void* out_data);
 
 }  // namespace stridekit
 

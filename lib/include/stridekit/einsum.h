@@ -11,14 +11,16 @@
 // as if copied first. Products and sums are in the dtype (integers wrap,
 // like NumPy's same-dtype einsum). out's shape must be the inferred one.
 //
-// Execution (this version): the product space is walked by a loop nest
-// ordered like the iteration planner (largest strides outermost) into a
-// C-contiguous accumulator, which is then copied into out. Two-operand inner
-// loops with unit strides run as compiler-vectorised row updates (matrix
-// products) or dot products in eight partial sums; others element by
-// element. Float sums add in that order; the error is within
+// Execution: terms used by one operand only are summed first; three or
+// more operands are contracted pairwise in opt_einsum's greedy order
+// (smallest intermediate first) unless one loop nest over the product space
+// is cheaper; each pair runs as a batch of packed, cache-blocked matrix
+// products on the active target (simd/contraction_task.h states the
+// summation order, the same on every target: products and sums round
+// separately, no fused multiply-add). The float error is within
 // (R + 2) u sum |products| for R reduced positions per output element.
-// No Highway kernels, cache blocking or pairwise contraction order yet.
+// reference::Einsum is the plain loop over the product space, in long
+// double for floats.
 #ifndef STRIDEKIT_EINSUM_H_
 #define STRIDEKIT_EINSUM_H_
 
@@ -33,6 +35,12 @@ namespace stridekit {
 void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
             std::span<const void* const> datas, const sk_view& out,
             void* out_data);
+
+namespace reference {
+void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
+            std::span<const void* const> datas, const sk_view& out,
+            void* out_data);
+}  // namespace reference
 
 }  // namespace stridekit
 

@@ -1,0 +1,345 @@
+// Per-target contraction kernel (simd/contraction_task.h): a packed,
+// cache-blocked matrix product vectorised along n, and interleaved dot
+// products when n is 1. Products and sums round separately (no fused
+// multiply-add, see meson.build's -ffp-contract=off), so every target gives
+// the same bits.
+#include <algorithm>
+#include <cstring>
+
+#include "scalar_ops.h"
+#include "simd/contraction_task.h"
+#include "simd/dispatch_table.h"
+#include "stridekit/allocation.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/contraction.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace stridekit {
+namespace HWY_NAMESPACE {
+namespace {
+
+namespace hn = hwy::HWY_NAMESPACE;
+
+constexpr const char* kOp = "einsum";
+// Rows of the register tile; its columns are two vectors.
+constexpr int64_t kMr = 6;
+
+// True when offsets[i] == offsets[0] + i for every i < count.
+bool IsUnit(const int64_t* offsets, int64_t count) {
+  for (int64_t i = 1; i < count; ++i) {
+    if (offsets[i] != offsets[0] + i) return false;
+  }
+  return true;
+}
+
+template <typename T>
+T* TypedBuffer(Buffer& buffer, int64_t count) {
+  buffer = AllocateBuffer(count * int64_t(sizeof(T)), kOp);
+  return reinterpret_cast<T*>(buffer.get());
+}
+
+// Cache blocking: a packed B micro-panel (kc x nr) of about 16 KiB stays in
+// L1, a packed A block (mc x kc) of about 256 KiB in L2, a packed B block
+// (kc x nc) of about 4 MiB in L3.
+struct Blocking {
+  int64_t nr, kc, mc, nc;
+};
+
+template <typename T>
+Blocking BlockingFor(int64_t lanes) {
+  Blocking b;
+  b.nr = 2 * lanes;
+  b.kc = std::max<int64_t>(16, (16 << 10) / (b.nr * int64_t(sizeof(T))));
+  b.mc = std::max<int64_t>(
+      kMr, (256 << 10) / (b.kc * int64_t(sizeof(T))) / kMr * kMr);
+  b.nc = std::max<int64_t>(
+      b.nr, (4 << 20) / (b.kc * int64_t(sizeof(T))) / b.nr * b.nr);
+  return b;
+}
+
+// Packs B[k0 + k, j0 + j] (k < kc, j < nc) as micro-panels of nr columns,
+// each k-major; columns past n_size are zero.
+template <typename T>
+void PackB(const GemmTask& t, bool b_n_unit, int64_t k0, int64_t kc,
+           int64_t j0, int64_t nc, int64_t nr, T* to) {
+  const T* b = static_cast<const T*>(t.b);
+  for (int64_t p = 0; p < nc; p += nr) {
+    const int64_t width = std::min(nr, nc - p);
+    for (int64_t k = 0; k < kc; ++k, to += nr) {
+      const T* row = b + t.b_k[k0 + k];
+      if (b_n_unit) {
+        std::memcpy(to, row + t.b_n[j0 + p], size_t(width) * sizeof(T));
+      } else {
+        for (int64_t j = 0; j < width; ++j) to[j] = row[t.b_n[j0 + p + j]];
+      }
+      std::fill(to + width, to + nr, T(0));
+    }
+  }
+}
+
+// Packs A[i0 + i, k0 + k] (i < mc, k < kc) as micro-panels of kMr rows,
+// each k-major; rows past m_size are zero.
+template <typename T>
+void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
+           T* to) {
+  const T* a = static_cast<const T*>(t.a);
+  for (int64_t q = 0; q < mc; q += kMr, to += kc * kMr) {
+    for (int64_t r = 0; r < kMr; ++r) {
+      if (q + r >= mc) {
+        for (int64_t k = 0; k < kc; ++k) to[k * kMr + r] = T(0);
+        continue;
+      }
+      const T* row = a + t.a_m[i0 + q + r];
+      for (int64_t k = 0; k < kc; ++k) to[k * kMr + r] = row[t.a_k[k0 + k]];
+    }
+  }
+}
+
+#define STRIDEKIT_TILE_ROW(r)                                       \
+  {                                                                 \
+    const auto x = hn::Set(d, ap[r]);                               \
+    c##r##0 = hn::Add(c##r##0, hn::Mul(x, b0));                     \
+    c##r##1 = hn::Add(c##r##1, hn::Mul(x, b1));                     \
+  }
+#define STRIDEKIT_TILE_LOAD(r)                                      \
+  auto c##r##0 = hn::LoadU(d, c + r * ldc);                         \
+  auto c##r##1 = hn::LoadU(d, c + r * ldc + nl)
+#define STRIDEKIT_TILE_STORE(r)                                     \
+  hn::StoreU(c##r##0, d, c + r * ldc);                              \
+  hn::StoreU(c##r##1, d, c + r * ldc + nl)
+
+// c[r * ldc + j] += ap[k * kMr + r] * bp[k * 2 nl + j] for k < kc in order,
+// for the whole kMr x 2 nl tile.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void Tile(D d, int64_t kc, const T* HWY_RESTRICT ap,
+                     const T* HWY_RESTRICT bp, T* HWY_RESTRICT c,
+                     int64_t ldc) {
+  const size_t nl = hn::Lanes(d);
+  STRIDEKIT_TILE_LOAD(0);
+  STRIDEKIT_TILE_LOAD(1);
+  STRIDEKIT_TILE_LOAD(2);
+  STRIDEKIT_TILE_LOAD(3);
+  STRIDEKIT_TILE_LOAD(4);
+  STRIDEKIT_TILE_LOAD(5);
+  for (int64_t k = 0; k < kc; ++k, ap += kMr, bp += 2 * nl) {
+    const auto b0 = hn::LoadU(d, bp);
+    const auto b1 = hn::LoadU(d, bp + nl);
+    STRIDEKIT_TILE_ROW(0)
+    STRIDEKIT_TILE_ROW(1)
+    STRIDEKIT_TILE_ROW(2)
+    STRIDEKIT_TILE_ROW(3)
+    STRIDEKIT_TILE_ROW(4)
+    STRIDEKIT_TILE_ROW(5)
+  }
+  STRIDEKIT_TILE_STORE(0);
+  STRIDEKIT_TILE_STORE(1);
+  STRIDEKIT_TILE_STORE(2);
+  STRIDEKIT_TILE_STORE(3);
+  STRIDEKIT_TILE_STORE(4);
+  STRIDEKIT_TILE_STORE(5);
+}
+
+#undef STRIDEKIT_TILE_ROW
+#undef STRIDEKIT_TILE_LOAD
+#undef STRIDEKIT_TILE_STORE
+
+// The blocked product for n_size > 1: loops over n blocks, k blocks (B
+// packed), m blocks (A packed), then register tiles; edge tiles go through
+// a full-size scratch tile.
+template <typename T>
+void Gemm(const GemmTask& t) {
+  const hn::ScalableTag<T> d;
+  const int64_t nl = int64_t(hn::Lanes(d));
+  static_assert(kMr == 6, "Tile() is written for 6 rows");
+  const Blocking blk = BlockingFor<T>(nl);
+  const int64_t kc_max = std::min(blk.kc, t.k_size);
+  const int64_t mc_max = std::min(blk.mc, (t.m_size + kMr - 1) / kMr * kMr);
+  const int64_t nc_max =
+      std::min(blk.nc, (t.n_size + blk.nr - 1) / blk.nr * blk.nr);
+  Buffer a_buffer, b_buffer, tile_buffer;
+  T* a_pack = TypedBuffer<T>(a_buffer, mc_max * kc_max);
+  T* b_pack = TypedBuffer<T>(b_buffer, kc_max * nc_max);
+  T* scratch = TypedBuffer<T>(tile_buffer, kMr * blk.nr);
+  const bool b_n_unit = IsUnit(t.b_n, t.n_size);
+  T* c = static_cast<T*>(t.c);
+  for (int64_t j0 = 0; j0 < t.n_size; j0 += blk.nc) {
+    const int64_t nc = std::min(blk.nc, t.n_size - j0);
+    for (int64_t k0 = 0; k0 < t.k_size; k0 += blk.kc) {
+      const int64_t kc = std::min(blk.kc, t.k_size - k0);
+      PackB(t, b_n_unit, k0, kc, j0, nc, blk.nr, b_pack);
+      for (int64_t i0 = 0; i0 < t.m_size; i0 += blk.mc) {
+        const int64_t mc = std::min(blk.mc, t.m_size - i0);
+        PackA(t, i0, mc, k0, kc, a_pack);
+        for (int64_t jr = 0; jr < nc; jr += blk.nr) {
+          const T* bp = b_pack + jr * kc;
+          const int64_t width = std::min(blk.nr, nc - jr);
+          for (int64_t ir = 0; ir < mc; ir += kMr) {
+            const T* ap = a_pack + ir * kc;
+            const int64_t height = std::min(kMr, mc - ir);
+            T* to = c + (i0 + ir) * t.ldc + (j0 + jr);
+            if (height == kMr && width == blk.nr) {
+              Tile(d, kc, ap, bp, to, t.ldc);
+              continue;
+            }
+            std::fill(scratch, scratch + kMr * blk.nr, T(0));
+            for (int64_t r = 0; r < height; ++r) {
+              std::copy_n(to + r * t.ldc, width, scratch + r * blk.nr);
+            }
+            Tile(d, kc, ap, bp, scratch, blk.nr);
+            for (int64_t r = 0; r < height; ++r) {
+              std::copy_n(scratch + r * blk.nr, width, to + r * t.ldc);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// Partial sums of the n_size == 1 path: kPartials = 64 / sizeof(T)
+// interleaved sums (simd/contraction_task.h).
+template <typename T>
+constexpr int64_t kPartials = 64 / int64_t(sizeof(T));
+
+// partial[l] += a[g * kPartials + l] * b[g * kPartials + l] for g < groups,
+// in kVecs vectors of d holding the kPartials sums.
+template <int64_t kVecs, class D, typename T = hn::TFromD<D>>
+void DotGroups(D d, const T* HWY_RESTRICT a, const T* HWY_RESTRICT b,
+               int64_t groups, T* HWY_RESTRICT partial) {
+  const size_t nl = hn::Lanes(d);
+  auto s0 = hn::LoadU(d, partial);
+  auto s1 = kVecs > 1 ? hn::LoadU(d, partial + nl) : s0;
+  auto s2 = kVecs > 2 ? hn::LoadU(d, partial + 2 * nl) : s0;
+  auto s3 = kVecs > 3 ? hn::LoadU(d, partial + 3 * nl) : s0;
+  for (int64_t g = 0; g < groups; ++g) {
+    const T* x = a + g * kPartials<T>;
+    const T* y = b + g * kPartials<T>;
+    s0 = hn::Add(s0, hn::Mul(hn::LoadU(d, x), hn::LoadU(d, y)));
+    if constexpr (kVecs > 1) {
+      s1 = hn::Add(s1, hn::Mul(hn::LoadU(d, x + nl), hn::LoadU(d, y + nl)));
+    }
+    if constexpr (kVecs > 2) {
+      s2 = hn::Add(s2, hn::Mul(hn::LoadU(d, x + 2 * nl),
+                               hn::LoadU(d, y + 2 * nl)));
+      s3 = hn::Add(s3, hn::Mul(hn::LoadU(d, x + 3 * nl),
+                               hn::LoadU(d, y + 3 * nl)));
+    }
+  }
+  hn::StoreU(s0, d, partial);
+  if constexpr (kVecs > 1) hn::StoreU(s1, d, partial + nl);
+  if constexpr (kVecs > 2) {
+    hn::StoreU(s2, d, partial + 2 * nl);
+    hn::StoreU(s3, d, partial + 3 * nl);
+  }
+}
+
+// The same sums element by element, for vector widths that do not divide
+// kPartials into 1, 2 or 4 vectors.
+template <typename T>
+void DotGroupsScalar(const T* a, const T* b, int64_t groups, T* partial) {
+  for (int64_t g = 0; g < groups; ++g) {
+    for (int64_t l = 0; l < kPartials<T>; ++l) {
+      const int64_t at = g * kPartials<T> + l;
+      partial[l] = scalar_ops::Add(partial[l], scalar_ops::Mul(a[at], b[at]));
+    }
+  }
+}
+
+template <typename T>
+void AddDotGroups(const T* a, const T* b, int64_t groups, T* partial) {
+  const hn::CappedTag<T, size_t(kPartials<T>)> d;
+  const int64_t vecs = kPartials<T> / int64_t(hn::Lanes(d));
+  if (vecs * int64_t(hn::Lanes(d)) != kPartials<T>) {
+    return DotGroupsScalar(a, b, groups, partial);
+  }
+  switch (vecs) {
+    case 1:
+      return DotGroups<1>(d, a, b, groups, partial);
+    case 2:
+      return DotGroups<2>(d, a, b, groups, partial);
+    case 4:
+      return DotGroups<4>(d, a, b, groups, partial);
+    default:
+      return DotGroupsScalar(a, b, groups, partial);
+  }
+}
+
+// The n_size == 1 path: B packed once (zero-padded to whole groups), each
+// row of A read in place when its k offsets are unit, else packed.
+template <typename T>
+void DotRows(const GemmTask& t) {
+  constexpr int64_t kL = kPartials<T>;
+  const int64_t full = t.k_size / kL;
+  const int64_t padded = (full + 1) * kL;  // whole groups plus a tail group
+  Buffer b_buffer, a_buffer;
+  T* b_pack = TypedBuffer<T>(b_buffer, padded);
+  const T* b = static_cast<const T*>(t.b);
+  for (int64_t k = 0; k < t.k_size; ++k) {
+    b_pack[k] = b[t.b_k[k] + t.b_n[0]];
+  }
+  std::fill(b_pack + t.k_size, b_pack + padded, T(0));
+  const bool a_k_unit = IsUnit(t.a_k, t.k_size);
+  T* a_pack = TypedBuffer<T>(a_buffer, padded);
+  const T* a = static_cast<const T*>(t.a);
+  T* c = static_cast<T*>(t.c);
+  for (int64_t m = 0; m < t.m_size; ++m) {
+    const T* row = a + t.a_m[m];
+    const T* a_row = a_pack;
+    if (a_k_unit) {
+      a_row = row + t.a_k[0];
+      std::copy_n(a_row + full * kL, t.k_size - full * kL, a_pack + full * kL);
+    } else {
+      for (int64_t k = 0; k < t.k_size; ++k) a_pack[k] = row[t.a_k[k]];
+    }
+    std::fill(a_pack + t.k_size, a_pack + padded, T(0));
+    T partial[kL] = {};
+    AddDotGroups(a_row, b_pack, full, partial);
+    AddDotGroups(a_pack + full * kL, b_pack + full * kL, 1, partial);
+    for (int64_t width = kL / 2; width > 0; width /= 2) {
+      for (int64_t l = 0; l < width; ++l) {
+        partial[l] = scalar_ops::Add(partial[l], partial[l + width]);
+      }
+    }
+    T& to = c[m * t.ldc];
+    to = scalar_ops::Add(to, partial[0]);
+  }
+}
+
+int64_t RunGemmKernel(const GemmTask& task) {
+  if (task.m_size > 0 && task.n_size > 0 && task.k_size > 0) {
+    scalar_ops::VisitNumericType(task.dtype, [&](auto zero) {
+      using T = decltype(zero);
+      if (task.n_size == 1) {
+        DotRows<T>(task);
+      } else {
+        Gemm<T>(task);
+      }
+    });
+  }
+  return HWY_TARGET;
+}
+
+}  // namespace
+}  // namespace HWY_NAMESPACE
+}  // namespace stridekit
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace stridekit {
+
+namespace {
+HWY_EXPORT(RunGemmKernel);
+}  // namespace
+
+namespace simd {
+
+int64_t RunGemmTask(size_t slot, const GemmTask& task) {
+  return TableEntry(HWY_DISPATCH_TABLE(RunGemmKernel), slot)(task);
+}
+
+}  // namespace simd
+}  // namespace stridekit
+#endif  // HWY_ONCE

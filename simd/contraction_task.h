@@ -1,0 +1,51 @@
+// What the per-target contraction kernel runs: one matrix product over
+// operands of any layout, described by element-offset tables.
+#ifndef STRIDEKIT_SIMD_CONTRACTION_TASK_H_
+#define STRIDEKIT_SIMD_CONTRACTION_TASK_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "stridekit/dtype.h"
+
+namespace stridekit {
+
+// C[m, n] += sum_k A[m, k] * B[k, n] for m < m_size, n < n_size,
+// k < k_size, where A[m, k] = a[a_m[m] + a_k[k]] and
+// B[k, n] = b[b_k[k] + b_n[n]] (element offsets: any strides, broadcasts,
+// diagonals or merged axes), and C is row-major: c[m * ldc + n]. C must not
+// overlap A or B.
+//
+// Summation order, the same on every target (no fused multiply-add):
+// - n_size > 1: each C element adds its products one at a time in k order,
+//   starting from its current value (a cache-blocked, packed product,
+//   vectorised along n);
+// - n_size == 1: each C element adds one sum, formed in 64 / sizeof(T)
+//   interleaved partial sums (partial l takes k = l mod that count, the
+//   last incomplete group padded with zeros) combined as a balanced tree.
+// Integers wrap.
+struct GemmTask {
+  DType dtype;  // Float32, Float64, Int32 or Int64.
+  int64_t m_size, n_size, k_size;
+  const void* a;
+  const int64_t* a_m;
+  const int64_t* a_k;
+  const void* b;
+  const int64_t* b_k;
+  const int64_t* b_n;
+  void* c;
+  int64_t ldc;
+};
+
+namespace simd {
+
+// Runs `task` with the kernel of the target in HWY_EXPORT table slot `slot`
+// (simd/dispatch_table.h); returns that target's HWY_TARGET. Throws
+// kNoMemory when the packing buffers cannot be allocated.
+int64_t RunGemmTask(size_t slot, const GemmTask& task);
+
+}  // namespace simd
+
+}  // namespace stridekit
+
+#endif  // STRIDEKIT_SIMD_CONTRACTION_TASK_H_
