@@ -60,7 +60,7 @@ struct Contraction {
   DType dtype;
   size_t elem_size;
   Dims sizes;               // product-space loop extents
-  std::vector<int> result;  // distinct result loops longer than 1
+  std::vector<int> result;  // distinct result loops of extent other than 1
   size_t slot;              // table slot of the target
   const unsigned char* one; // the dtype's 1
 };
@@ -432,10 +432,15 @@ Term ContractAll(const Contraction& c, std::vector<Term> terms) {
   return std::move(terms[0]);
 }
 
-// True when the result map is a permutation of distinct loops.
-bool IsPermutation(const AxisMap& map) {
+// True when the result map is a permutation of distinct loops (or index 0
+// of a length-1 axis).
+bool IsPermutation(const Projections& p) {
+  const AxisMap& map = p.result_map;
   for (size_t a = 0; a < map.size(); ++a) {
-    if (map[a].kind != AxisIndex::Kind::kIterator) return false;
+    if (map[a].kind != AxisIndex::Kind::kIterator) {
+      if (p.result_shape[a] != 1) return false;
+      continue;
+    }
     for (size_t b = 0; b < a; ++b) {
       if (map[b] == map[a]) return false;
     }
@@ -451,9 +456,12 @@ void WriteResult(const Contraction& c, const Projections& p, const Term& z,
   from.ndim = out.ndim;
   from.offset = z.offset;
   for (int d = 0; d < out.ndim; ++d) from.shape[d] = out.shape[d];
-  if (IsPermutation(p.result_map)) {
+  if (IsPermutation(p)) {
     for (int d = 0; d < out.ndim; ++d) {
-      from.strides[d] = z.StrideOf(int(p.result_map[size_t(d)].value));
+      const AxisIndex& index = p.result_map[size_t(d)];
+      from.strides[d] = index.kind == AxisIndex::Kind::kIterator
+                            ? z.StrideOf(int(index.value))
+                            : 0;
     }
     Copy(c.elem_size, from, z.base, out, out_data);
     return;
@@ -469,7 +477,7 @@ void WriteResult(const Contraction& c, const Projections& p, const Term& z,
     const AxisIndex& index = p.result_map[a];
     if (index.kind == AxisIndex::Kind::kFixed) {
       placed.offset += index.value * strides[a];
-    } else if (c.sizes[size_t(index.value)] > 1) {
+    } else if (c.sizes[size_t(index.value)] != 1) {
       auto at = std::find(z.loops.begin(), z.loops.end(), int(index.value));
       placed.strides[size_t(at - z.loops.begin())] += strides[a];
     }
@@ -502,7 +510,7 @@ void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
   Contraction c{t, DTypeSize(t), p.product_space, {}, target.table_slot, one};
   for (const AxisIndex& index : p.result_map) {
     const int loop = int(index.value);
-    if (index.kind == AxisIndex::Kind::kIterator && c.sizes[size_t(loop)] > 1 &&
+    if (index.kind == AxisIndex::Kind::kIterator && c.sizes[size_t(loop)] != 1 &&
         std::find(c.result.begin(), c.result.end(), loop) == c.result.end()) {
       c.result.push_back(loop);
     }
