@@ -112,8 +112,12 @@ _EINSUM_CASES = {  # bench/einsum_bench.cc's cases: spec and operand shapes
     "matmul1024": ("ij,jk->ik", [(1024, 1024), (1024, 1024)]),
     "batched": ("bij,bjk->bik", [(16, 64, 64), (16, 64, 64)]),
     "transposed": ("ijk,kj->i", [(64, 128, 128), (128, 128)]),
+    "contraction": ("abc,cd->abd", [(32, 64, 128), (128, 64)]),
     "chain3": ("ab,bc,cd->ad", [(64, 64), (64, 64), (64, 64)]),
+    "chain3_256": ("ab,bc,cd->ad", [(256, 256), (256, 256), (256, 256)]),
     "trace": ("ii->", [(2048, 2048)]),
+    "diagonal": ("ii->i", [(2048, 2048)]),
+    "outer": ("i,j->ij", [(1024,), (1024,)]),
 }
 
 
