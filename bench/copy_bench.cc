@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_buffer.h"
 #include "stridekit/copy.h"
 #include "stridekit/shape.h"
 
@@ -20,12 +21,7 @@ constexpr int64_t kGroupBytes[] = {int64_t{256} << 10, int64_t{16} << 20,
                                    int64_t{512} << 20};
 constexpr const char* kGroupNames[] = {"L2", "L3", "DRAM"};
 
-struct Buffer {
-  std::unique_ptr<unsigned char[]> bytes;
-  explicit Buffer(int64_t n) : bytes(new unsigned char[size_t(n)]) {
-    std::memset(bytes.get(), 1, size_t(n));  // Fault the pages in.
-  }
-};
+using bench::Buffer;
 
 sk_view View(const Dims& shape, const Dims& strides, int64_t offset) {
   sk_view v{};
@@ -159,7 +155,7 @@ void BM_Copy(benchmark::State& state) {
   const int64_t dst_elems = Numel(l.dst_shape);
   Buffer src(l.src_elems * es), out(dst_elems * es);
   for (auto _ : state) {
-    Copy(size_t(es), l.src, src.bytes.get(), dst, out.bytes.get());
+    Copy(size_t(es), l.src, src.data, dst, out.data);
     benchmark::ClobberMemory();
   }
   // Read + write: the source elements read once, the destination written.
@@ -177,7 +173,7 @@ void BM_Memcpy(benchmark::State& state) {
   const int64_t bytes = kGroupBytes[group];
   Buffer src(bytes), out(bytes);
   for (auto _ : state) {
-    std::memcpy(out.bytes.get(), src.bytes.get(), size_t(bytes));
+    std::memcpy(out.data, src.data, size_t(bytes));
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(state.iterations() * 2 * bytes);

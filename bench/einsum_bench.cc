@@ -6,10 +6,12 @@
 // as items_per_second (one multiply-add each for the plain loop).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <iterator>
 #include <string>
 #include <vector>
 
+#include "bench_buffer.h"
 #include "stridekit/einsum.h"
 #include "stridekit/shape.h"
 
@@ -79,18 +81,21 @@ sk_view CView(const Dims& shape) {
 void BM_Einsum(benchmark::State& state) {
   const EinsumCase& c = kCases[state.range(0)];
   const bool optimize_peer = state.range(1) != 0;
-  std::vector<std::vector<float>> buffers;
+  std::vector<bench::Buffer> buffers;
   std::vector<sk_view> views;
   std::vector<const void*> datas;
   for (const Dims& shape : c.shapes) {
-    buffers.emplace_back(size_t(Numel(shape)), 0.5f);
+    const int64_t n = Numel(shape);
+    buffers.emplace_back(n * int64_t(sizeof(float)), int(buffers.size()));
+    float* values = reinterpret_cast<float*>(buffers.back().data);
+    std::fill_n(values, n, 0.5f);
     views.push_back(CView(shape));
   }
-  for (const auto& b : buffers) datas.push_back(b.data());
-  std::vector<float> out(size_t(Numel(c.out)));
+  for (const auto& b : buffers) datas.push_back(b.data);
+  bench::Buffer out(Numel(c.out) * int64_t(sizeof(float)), 3);
   const sk_view out_view = CView(c.out);
   for (auto _ : state) {
-    Einsum(c.spec, DType::kFloat32, views, datas, out_view, out.data());
+    Einsum(c.spec, DType::kFloat32, views, datas, out_view, out.data);
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * c.positions);

@@ -10,6 +10,8 @@
 #include <memory>
 #include <string>
 
+#include "bench_buffer.h"
+
 namespace stridekit::bench {
 
 // Bytes of the main input per size group: L2 (256 KiB), L3 (16 MiB) and
@@ -17,20 +19,6 @@ namespace stridekit::bench {
 constexpr int64_t kGroupBytes[] = {int64_t{256} << 10, int64_t{16} << 20,
                                    int64_t{256} << 20};
 constexpr const char* kGroupNames[] = {"L2", "L3", "DRAM"};
-
-// A zeroed buffer whose start is `shift` cache lines past a page boundary
-// offset: large allocations all start at the same page offset, and operands
-// at equal offsets modulo 4 KiB make loads falsely wait on stores (4K
-// aliasing), which would measure the allocator rather than the kernel.
-struct Buffer {
-  std::unique_ptr<unsigned char[]> storage;
-  unsigned char* data;
-  Buffer(int64_t n, int shift)
-      : storage(new unsigned char[size_t(n) + 4096]),
-        data(storage.get() + 64 * shift) {
-    std::memset(storage.get(), 0, size_t(n) + 4096);  // Fault pages in.
-  }
-};
 
 enum class Case {
   kAddContiguous,  // [n] + [n]

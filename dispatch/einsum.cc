@@ -35,6 +35,8 @@ constexpr const char* kOp = "einsum";
 // Matrix products smaller than this many multiply-adds per batch position
 // run in the loop nest (packing would cost more than it saves).
 constexpr int64_t kMinGemmWork = 4096;
+// A single dot product at least this long runs on the target.
+constexpr int64_t kMinDotLength = 64;
 
 // An operand over the product space: element (at the loops' indices) is
 // base[offset + sum strides[i] * index[loops[i]]].
@@ -44,6 +46,8 @@ struct Term {
   std::vector<int> loops;  // distinct loop numbers
   Dims strides;
   Buffer owned;  // set for intermediates
+  unsigned char* writable = nullptr;  // base, for intermediates and out
+  bool in_out = false;                // the result, already in out
 
   bool Has(int loop) const {
     return std::find(loops.begin(), loops.end(), loop) != loops.end();
@@ -109,8 +113,9 @@ int64_t SizeOf(const Contraction& c, const std::vector<int>& loops) {
   return n;
 }
 
-// A new zeroed, C-contiguous term over `loops`.
-Term ZeroTerm(const Contraction& c, const std::vector<int>& loops) {
+// A new C-contiguous term over `loops`, zero-filled when `zeroed`.
+Term NewTerm(const Contraction& c, const std::vector<int>& loops,
+             bool zeroed) {
   Term t{nullptr, 0, loops, Dims(loops.size(), 0), nullptr};
   int64_t stride = 1;
   for (size_t i = loops.size(); i-- > 0;) {
@@ -119,8 +124,8 @@ Term ZeroTerm(const Contraction& c, const std::vector<int>& loops) {
   }
   const int64_t bytes = CheckedMul(stride, int64_t(c.elem_size), kOp);
   t.owned = AllocateBuffer(bytes, kOp);
-  std::fill_n(t.owned.get(), size_t(bytes), 0);
-  t.base = t.owned.get();
+  if (zeroed) std::fill_n(t.owned.get(), size_t(bytes), 0);
+  t.base = t.writable = t.owned.get();
   return t;
 }
 
@@ -165,7 +170,7 @@ void LoopNestContract(const Contraction& c,
     at[t] = all[t]->offset;
     for (size_t i = 0; i < n; ++i) strides[t][i] = all[t]->StrideOf(loops[i]);
   }
-  T* out = reinterpret_cast<T*>(z.owned.get());
+  T* out = reinterpret_cast<T*>(z.writable);
   const int64_t inner = n > 0 ? c.sizes[size_t(loops[n - 1])] : 1;
   Dims counter(n, 0);
   for (;;) {
@@ -218,6 +223,14 @@ std::vector<int64_t> OffsetTable(const Contraction& c, const Term& t,
   return table;
 }
 
+// True when offsets[i] == offsets[0] + i for every i.
+bool IsUnit(const std::vector<int64_t>& offsets) {
+  for (size_t i = 1; i < offsets.size(); ++i) {
+    if (offsets[i] != offsets[0] + int64_t(i)) return false;
+  }
+  return true;
+}
+
 // Orders `loops` by decreasing |stride| in `t` (the most contiguous last).
 void SortByStride(std::vector<int>& loops, const Term& t) {
   std::stable_sort(loops.begin(), loops.end(), [&](int a, int b) {
@@ -236,37 +249,53 @@ int64_t SmallestStride(const Term& t, const std::vector<int>& loops) {
   return smallest;
 }
 
-// z[batch, m, n] = sum over k of x[batch, m, k] * y[batch, k, n], as a new
-// C-contiguous term over batch + m + n: a batch of matrix products on the
-// target, or a loop nest when each product is tiny. x lacks the n loops, y
-// the m loops.
+// z[batch, m, n] = sum over k of x[batch, m, k] * y[batch, k, n]: a batch
+// of matrix products on the target, or a loop nest when each product is
+// tiny. x lacks the n loops, y the m loops. The result goes into `into` (out
+// as a term over the result loops) when given and its n loops (or, swapping
+// the operands, its m loops) are contiguous; else into a new C-contiguous
+// term over batch + m + n, which is returned.
 Term Product(const Contraction& c, const Term& x, const Term& y,
              std::vector<int> batch, std::vector<int> m, std::vector<int> n,
-             std::vector<int> k) {
+             std::vector<int> k, const Term* into, bool may_swap = true) {
   // Inner loops of each group are the most contiguous (ones have no loops).
   const Term& shared = x.loops.empty() ? y : x;
-  SortByStride(m, x);
+  SortByStride(m, into ? *into : x);
+  SortByStride(n, into ? *into : y);
   SortByStride(k, shared);
-  SortByStride(n, y);
-  SortByStride(batch, shared);
+  SortByStride(batch, into ? *into : shared);
+  const int64_t m_size = SizeOf(c, m), n_size = SizeOf(c, n),
+                k_size = SizeOf(c, k);
+  const bool gemm =
+      double(m_size) * double(n_size) * double(k_size) >= kMinGemmWork ||
+      (n_size == 1 && m_size == 1 && k_size >= kMinDotLength);
+  if (into && gemm && !IsUnit(OffsetTable(c, *into, n))) {
+    if (may_swap && IsUnit(OffsetTable(c, *into, m))) {
+      return Product(c, y, x, batch, n, m, k, into, false);
+    }
+    into = nullptr;
+  }
   std::vector<int> z_loops = batch;
   z_loops.insert(z_loops.end(), m.begin(), m.end());
   z_loops.insert(z_loops.end(), n.begin(), n.end());
-  Term z = ZeroTerm(c, z_loops);
-  const int64_t m_size = SizeOf(c, m), n_size = SizeOf(c, n),
-                k_size = SizeOf(c, k);
-  if (double(m_size) * double(n_size) * double(k_size) < kMinGemmWork) {
+  if (!gemm) {
+    Term z = NewTerm(c, z_loops, true);
     std::vector<int> loops = z_loops;
     loops.insert(loops.end(), k.begin(), k.end());
     RunLoopNest(c, {&x, &y}, z, loops);
     return z;
   }
+  Term z = into ? Term{into->base, into->offset, into->loops, into->strides,
+                       nullptr, into->writable}
+                : NewTerm(c, z_loops, false);
   const std::vector<int64_t> a_m = OffsetTable(c, x, m),
                              a_k = OffsetTable(c, x, k),
                              b_k = OffsetTable(c, y, k),
-                             b_n = OffsetTable(c, y, n);
+                             b_n = OffsetTable(c, y, n),
+                             c_m = OffsetTable(c, z, m);
   const std::vector<int64_t> x_batch = OffsetTable(c, x, batch),
-                             y_batch = OffsetTable(c, y, batch);
+                             y_batch = OffsetTable(c, y, batch),
+                             z_batch = OffsetTable(c, z, batch);
   const int64_t es = int64_t(c.elem_size);
   int64_t target = 0;
   for (size_t i = 0; i < x_batch.size(); ++i) {
@@ -280,11 +309,13 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
                         y.base + (y.offset + y_batch[i]) * es,
                         b_k.data(),
                         b_n.data(),
-                        z.owned.get() + int64_t(i) * m_size * n_size * es,
-                        n_size};
+                        z.writable + (z.offset + z_batch[i]) * es,
+                        c_m.data(),
+                        true};
     target = simd::RunGemmTask(c.slot, task);
   }
   dispatch::NoteKernelRan(target);
+  z.in_out = into != nullptr;
   return z;
 }
 
@@ -297,7 +328,8 @@ Term Ones(const Contraction& c) {
 // nothing is summed. A product with ones: rows of t as dot products when
 // the summed loops are the more contiguous, else ones times t (vectorised
 // along the kept loops).
-Term SumOver(const Contraction& c, Term t, const std::vector<int>& keep) {
+Term SumOver(const Contraction& c, Term t, const std::vector<int>& keep,
+             const Term* into = nullptr) {
   std::vector<int> kept, summed;
   for (int l : t.loops) {
     (std::find(keep.begin(), keep.end(), l) != keep.end() ? kept : summed)
@@ -305,16 +337,16 @@ Term SumOver(const Contraction& c, Term t, const std::vector<int>& keep) {
   }
   if (summed.empty()) return t;
   if (SmallestStride(t, summed) <= SmallestStride(t, kept)) {
-    return Product(c, t, Ones(c), {}, kept, {}, summed);
+    return Product(c, t, Ones(c), {}, kept, {}, summed, into);
   }
-  return Product(c, Ones(c), t, {}, {}, kept, summed);
+  return Product(c, Ones(c), t, {}, {}, kept, summed, into);
 }
 
 // The contraction of x and y over their loops outside `keep`, as a new
 // contiguous term over the kept loops. Loops only one side uses and that
 // are not kept are summed first.
 Term ContractPair(const Contraction& c, Term x, Term y,
-                  const std::vector<int>& keep) {
+                  const std::vector<int>& keep, const Term* into = nullptr) {
   std::vector<int> x_keep = keep, y_keep = keep;
   x_keep.insert(x_keep.end(), y.loops.begin(), y.loops.end());
   y_keep.insert(y_keep.end(), x.loops.begin(), x.loops.end());
@@ -336,9 +368,9 @@ Term ContractPair(const Contraction& c, Term x, Term y,
   // The n side is vectorised; with nothing there, x's m loops take its
   // place when they are more contiguous than its k loops.
   if (SizeOf(c, n) == 1 && SmallestStride(x, m) < SmallestStride(x, k)) {
-    return Product(c, y, x, batch, n, m, k);
+    return Product(c, y, x, batch, n, m, k, into);
   }
-  return Product(c, x, y, batch, m, n, k);
+  return Product(c, x, y, batch, m, n, k, into);
 }
 
 double Elements(const Contraction& c, const std::vector<int>& loops) {
@@ -370,10 +402,13 @@ std::vector<int> PairKeep(const Contraction& c, const std::vector<Term>& terms,
   return keep;
 }
 
-// Contracts the terms down to one over the result loops.
-Term ContractAll(const Contraction& c, std::vector<Term> terms) {
+// Contracts the terms down to one over the result loops, written into
+// `into` (out as a term) where the last product can.
+Term ContractAll(const Contraction& c, std::vector<Term> terms,
+                 const Term* into) {
   for (size_t i = 0; i < terms.size(); ++i) {
-    terms[i] = SumOver(c, std::move(terms[i]), SharedLoops(c, terms, i));
+    terms[i] = SumOver(c, std::move(terms[i]), SharedLoops(c, terms, i),
+                       terms.size() == 1 ? into : nullptr);
   }
   if (terms.size() >= 3) {
     // opt_einsum's greedy order, and its cost beside one loop nest's.
@@ -411,15 +446,17 @@ Term ContractAll(const Contraction& c, std::vector<Term> terms) {
       }
     }
     if (nest <= pairwise) {
-      Term z = ZeroTerm(c, c.result);
+      Term z = NewTerm(c, c.result, true);
       std::vector<const Term*> pointers;
       for (const Term& t : terms) pointers.push_back(&t);
       RunLoopNest(c, pointers, z, Union(c.result, all_loops));
       return z;
     }
-    for (const auto& [i, j] : order) {
+    for (size_t step = 0; step < order.size(); ++step) {
+      const auto [i, j] = order[step];
       const std::vector<int> keep = PairKeep(c, terms, i, j);
-      Term z = ContractPair(c, std::move(terms[i]), std::move(terms[j]), keep);
+      Term z = ContractPair(c, std::move(terms[i]), std::move(terms[j]), keep,
+                            step + 1 == order.size() ? into : nullptr);
       terms.erase(terms.begin() + std::ptrdiff_t(j));
       terms.erase(terms.begin() + std::ptrdiff_t(i));
       terms.push_back(std::move(z));
@@ -427,7 +464,8 @@ Term ContractAll(const Contraction& c, std::vector<Term> terms) {
     return std::move(terms[0]);
   }
   if (terms.size() == 2) {
-    return ContractPair(c, std::move(terms[0]), std::move(terms[1]), c.result);
+    return ContractPair(c, std::move(terms[0]), std::move(terms[1]), c.result,
+                        into);
   }
   return std::move(terms[0]);
 }
@@ -452,6 +490,7 @@ bool IsPermutation(const Projections& p) {
 // shape when the result map has fixed indices or diagonals).
 void WriteResult(const Contraction& c, const Projections& p, const Term& z,
                  const sk_view& out, void* out_data) {
+  if (z.in_out) return;
   sk_view from{};
   from.ndim = out.ndim;
   from.offset = z.offset;
@@ -539,11 +578,28 @@ void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
     terms.push_back(TermOf(c, *view, data, p.operand_maps[i]));
   }
   if (CheckedNumel(p.product_space, kOp, "product space") == 0) {
-    WriteResult(c, p, ZeroTerm(c, c.result), out, out_data);
+    WriteResult(c, p, NewTerm(c, c.result, true), out, out_data);
     return;
   }
   dispatch::NoteKernelRan(target.hwy_target);
-  WriteResult(c, p, ContractAll(c, std::move(terms)), out, out_data);
+  // An unmasked out whose axes are the result loops takes the last product
+  // directly.
+  Term out_term{nullptr, 0, {}, {}, nullptr};
+  const bool direct = !out.has_mask && IsPermutation(p);
+  if (direct) {
+    out_term.base = out_term.writable = static_cast<unsigned char*>(out_data);
+    out_term.offset = out.offset;
+    for (size_t a = 0; a < p.result_map.size(); ++a) {
+      const AxisIndex& index = p.result_map[a];
+      if (index.kind == AxisIndex::Kind::kIterator &&
+          c.sizes[size_t(index.value)] != 1) {
+        out_term.loops.push_back(int(index.value));
+        out_term.strides.push_back(out.strides[a]);
+      }
+    }
+  }
+  WriteResult(c, p, ContractAll(c, std::move(terms), direct ? &out_term : nullptr),
+              out, out_data);
 }
 
 }  // namespace stridekit

@@ -105,18 +105,17 @@ void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
     c##r##1 = hn::Add(c##r##1, hn::Mul(x, b1));                     \
   }
 #define STRIDEKIT_TILE_LOAD(r)                                      \
-  auto c##r##0 = hn::LoadU(d, c + r * ldc);                         \
-  auto c##r##1 = hn::LoadU(d, c + r * ldc + nl)
+  auto c##r##0 = zero ? hn::Zero(d) : hn::LoadU(d, rows[r]);        \
+  auto c##r##1 = zero ? hn::Zero(d) : hn::LoadU(d, rows[r] + nl)
 #define STRIDEKIT_TILE_STORE(r)                                     \
-  hn::StoreU(c##r##0, d, c + r * ldc);                              \
-  hn::StoreU(c##r##1, d, c + r * ldc + nl)
+  hn::StoreU(c##r##0, d, rows[r]);                                  \
+  hn::StoreU(c##r##1, d, rows[r] + nl)
 
-// c[r * ldc + j] += ap[k * kMr + r] * bp[k * 2 nl + j] for k < kc in order,
-// for the whole kMr x 2 nl tile.
+// rows[r][j] += ap[k * kMr + r] * bp[k * 2 nl + j] for k < kc in order,
+// for the whole kMr x 2 nl tile; rows start from zero when `zero`.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void Tile(D d, int64_t kc, const T* HWY_RESTRICT ap,
-                     const T* HWY_RESTRICT bp, T* HWY_RESTRICT c,
-                     int64_t ldc) {
+                     const T* HWY_RESTRICT bp, T* const* rows, bool zero) {
   const size_t nl = hn::Lanes(d);
   STRIDEKIT_TILE_LOAD(0);
   STRIDEKIT_TILE_LOAD(1);
@@ -169,6 +168,7 @@ void Gemm(const GemmTask& t) {
     const int64_t nc = std::min(blk.nc, t.n_size - j0);
     for (int64_t k0 = 0; k0 < t.k_size; k0 += blk.kc) {
       const int64_t kc = std::min(blk.kc, t.k_size - k0);
+      const bool zero = t.overwrite && k0 == 0;
       PackB(t, b_n_unit, k0, kc, j0, nc, blk.nr, b_pack);
       for (int64_t i0 = 0; i0 < t.m_size; i0 += blk.mc) {
         const int64_t mc = std::min(blk.mc, t.m_size - i0);
@@ -179,18 +179,23 @@ void Gemm(const GemmTask& t) {
           for (int64_t ir = 0; ir < mc; ir += kMr) {
             const T* ap = a_pack + ir * kc;
             const int64_t height = std::min(kMr, mc - ir);
-            T* to = c + (i0 + ir) * t.ldc + (j0 + jr);
+            T* rows[kMr];
+            for (int64_t r = 0; r < kMr; ++r) {
+              rows[r] = c + t.c_m[i0 + ir + std::min(r, height - 1)] + j0 + jr;
+            }
             if (height == kMr && width == blk.nr) {
-              Tile(d, kc, ap, bp, to, t.ldc);
+              Tile(d, kc, ap, bp, rows, zero);
               continue;
             }
-            std::fill(scratch, scratch + kMr * blk.nr, T(0));
-            for (int64_t r = 0; r < height; ++r) {
-              std::copy_n(to + r * t.ldc, width, scratch + r * blk.nr);
+            T* scratch_rows[kMr];
+            for (int64_t r = 0; r < kMr; ++r) {
+              scratch_rows[r] = scratch + r * blk.nr;
+              std::fill_n(scratch_rows[r], blk.nr, T(0));
+              if (r < height && !zero) std::copy_n(rows[r], width, scratch_rows[r]);
             }
-            Tile(d, kc, ap, bp, scratch, blk.nr);
+            Tile(d, kc, ap, bp, scratch_rows, false);
             for (int64_t r = 0; r < height; ++r) {
-              std::copy_n(scratch + r * blk.nr, width, to + r * t.ldc);
+              std::copy_n(scratch_rows[r], width, rows[r]);
             }
           }
         }
@@ -297,14 +302,16 @@ void DotRows(const GemmTask& t) {
     std::fill(a_pack + t.k_size, a_pack + padded, T(0));
     T partial[kL] = {};
     AddDotGroups(a_row, b_pack, full, partial);
-    AddDotGroups(a_pack + full * kL, b_pack + full * kL, 1, partial);
+    if (full * kL < t.k_size) {
+      AddDotGroups(a_pack + full * kL, b_pack + full * kL, 1, partial);
+    }
     for (int64_t width = kL / 2; width > 0; width /= 2) {
       for (int64_t l = 0; l < width; ++l) {
         partial[l] = scalar_ops::Add(partial[l], partial[l + width]);
       }
     }
-    T& to = c[m * t.ldc];
-    to = scalar_ops::Add(to, partial[0]);
+    T& to = c[t.c_m[m]];
+    to = scalar_ops::Add(t.overwrite ? T(0) : to, partial[0]);
   }
 }
 

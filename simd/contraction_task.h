@@ -13,8 +13,9 @@ namespace stridekit {
 // C[m, n] += sum_k A[m, k] * B[k, n] for m < m_size, n < n_size,
 // k < k_size, where A[m, k] = a[a_m[m] + a_k[k]] and
 // B[k, n] = b[b_k[k] + b_n[n]] (element offsets: any strides, broadcasts,
-// diagonals or merged axes), and C is row-major: c[m * ldc + n]. C must not
-// overlap A or B.
+// diagonals or merged axes), and C[m, n] = c[c_m[m] + n] (unit stride along
+// n, distinct elements). C must not overlap A or B. With `overwrite`, C is
+// taken as zero on entry (not read): the same bits as zero-filled C.
 //
 // Summation order, the same on every target (no fused multiply-add):
 // - n_size > 1: each C element adds its products one at a time in k order,
@@ -34,7 +35,8 @@ struct GemmTask {
   const int64_t* b_k;
   const int64_t* b_n;
   void* c;
-  int64_t ldc;
+  const int64_t* c_m;
+  bool overwrite;
 };
 
 namespace simd {
