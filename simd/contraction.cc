@@ -105,8 +105,12 @@ void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
     c##r##1 = hn::Add(c##r##1, hn::Mul(x, b1));                     \
   }
 #define STRIDEKIT_TILE_LOAD(r)                                      \
-  auto c##r##0 = zero ? hn::Zero(d) : hn::LoadU(d, rows[r]);        \
-  auto c##r##1 = zero ? hn::Zero(d) : hn::LoadU(d, rows[r] + nl)
+  auto c##r##0 = hn::Zero(d);                                       \
+  auto c##r##1 = hn::Zero(d);                                       \
+  if (!zero) {                                                      \
+    c##r##0 = hn::LoadU(d, rows[r]);                                \
+    c##r##1 = hn::LoadU(d, rows[r] + nl);                           \
+  }
 #define STRIDEKIT_TILE_STORE(r)                                     \
   hn::StoreU(c##r##0, d, rows[r]);                                  \
   hn::StoreU(c##r##1, d, rows[r] + nl)
@@ -216,9 +220,12 @@ void DotGroups(D d, const T* HWY_RESTRICT a, const T* HWY_RESTRICT b,
                int64_t groups, T* HWY_RESTRICT partial) {
   const size_t nl = hn::Lanes(d);
   auto s0 = hn::LoadU(d, partial);
-  auto s1 = kVecs > 1 ? hn::LoadU(d, partial + nl) : s0;
-  auto s2 = kVecs > 2 ? hn::LoadU(d, partial + 2 * nl) : s0;
-  auto s3 = kVecs > 3 ? hn::LoadU(d, partial + 3 * nl) : s0;
+  auto s1 = s0, s2 = s0, s3 = s0;
+  if constexpr (kVecs > 1) s1 = hn::LoadU(d, partial + nl);
+  if constexpr (kVecs > 2) {
+    s2 = hn::LoadU(d, partial + 2 * nl);
+    s3 = hn::LoadU(d, partial + 3 * nl);
+  }
   for (int64_t g = 0; g < groups; ++g) {
     const T* x = a + g * kPartials<T>;
     const T* y = b + g * kPartials<T>;

@@ -16,6 +16,7 @@
 #include "equivalence.h"
 #include "numeric_values.h"
 #include "random_views.h"
+#include "test_util.h"
 #include "stridekit/einsum.h"
 
 namespace stridekit {
@@ -223,16 +224,16 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
 }
 
 TEST(EinsumEquivalence, Float32MatchesReference) {
-  MatchesReferenceOnEveryTarget<float>(101, 400);
+  MatchesReferenceOnEveryTarget<float>(101, testing::Trials(400));
 }
 TEST(EinsumEquivalence, Float64MatchesReference) {
-  MatchesReferenceOnEveryTarget<double>(102, 400);
+  MatchesReferenceOnEveryTarget<double>(102, testing::Trials(400));
 }
 TEST(EinsumEquivalence, Int32MatchesReference) {
-  MatchesReferenceOnEveryTarget<int32_t>(103, 400);
+  MatchesReferenceOnEveryTarget<int32_t>(103, testing::Trials(400));
 }
 TEST(EinsumEquivalence, Int64MatchesReference) {
-  MatchesReferenceOnEveryTarget<int64_t>(104, 400);
+  MatchesReferenceOnEveryTarget<int64_t>(104, testing::Trials(400));
 }
 
 }  // namespace
