@@ -407,7 +407,9 @@ std::vector<int> PairKeep(const Contraction& c, const std::vector<Term>& terms,
 Term ContractAll(const Contraction& c, std::vector<Term> terms,
                  const Term* into) {
   for (size_t i = 0; i < terms.size(); ++i) {
-    terms[i] = SumOver(c, std::move(terms[i]), SharedLoops(c, terms, i),
+    // (Computed before terms[i] is moved from.)
+    const std::vector<int> shared = SharedLoops(c, terms, i);
+    terms[i] = SumOver(c, std::move(terms[i]), shared,
                        terms.size() == 1 ? into : nullptr);
   }
   if (terms.size() >= 3) {
