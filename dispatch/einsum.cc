@@ -297,24 +297,24 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
                              y_batch = OffsetTable(c, y, batch),
                              z_batch = OffsetTable(c, z, batch);
   const int64_t es = int64_t(c.elem_size);
-  int64_t target = 0;
-  for (size_t i = 0; i < x_batch.size(); ++i) {
-    const GemmTask task{c.dtype,
-                        m_size,
-                        n_size,
-                        k_size,
-                        x.base + (x.offset + x_batch[i]) * es,
-                        a_m.data(),
-                        a_k.data(),
-                        y.base + (y.offset + y_batch[i]) * es,
-                        b_k.data(),
-                        b_n.data(),
-                        z.writable + (z.offset + z_batch[i]) * es,
-                        c_m.data(),
-                        true};
-    target = simd::RunGemmTask(c.slot, task);
-  }
-  dispatch::NoteKernelRan(target);
+  const GemmTask task{c.dtype,
+                      int64_t(x_batch.size()),
+                      x_batch.data(),
+                      y_batch.data(),
+                      z_batch.data(),
+                      m_size,
+                      n_size,
+                      k_size,
+                      x.base + x.offset * es,
+                      a_m.data(),
+                      a_k.data(),
+                      y.base + y.offset * es,
+                      b_k.data(),
+                      b_n.data(),
+                      z.writable + z.offset * es,
+                      c_m.data(),
+                      true};
+  dispatch::NoteKernelRan(simd::RunGemmTask(c.slot, task));
   z.in_out = into != nullptr;
   return z;
 }

@@ -149,24 +149,11 @@ HWY_INLINE void Tile(D d, int64_t kc, const T* HWY_RESTRICT ap,
 #undef STRIDEKIT_TILE_LOAD
 #undef STRIDEKIT_TILE_STORE
 
-// The blocked product for n_size > 1: loops over n blocks, k blocks (B
-// packed), m blocks (A packed), then register tiles; edge tiles go through
-// a full-size scratch tile.
-template <typename T>
-void Gemm(const GemmTask& t) {
-  const hn::ScalableTag<T> d;
-  const int64_t nl = int64_t(hn::Lanes(d));
-  static_assert(kMr == 6, "Tile() is written for 6 rows");
-  const Blocking blk = BlockingFor<T>(nl);
-  const int64_t kc_max = std::min(blk.kc, t.k_size);
-  const int64_t mc_max = std::min(blk.mc, (t.m_size + kMr - 1) / kMr * kMr);
-  const int64_t nc_max =
-      std::min(blk.nc, (t.n_size + blk.nr - 1) / blk.nr * blk.nr);
-  Buffer a_buffer, b_buffer, tile_buffer;
-  T* a_pack = TypedBuffer<T>(a_buffer, mc_max * kc_max);
-  T* b_pack = TypedBuffer<T>(b_buffer, kc_max * nc_max);
-  T* scratch = TypedBuffer<T>(tile_buffer, kMr * blk.nr);
-  const bool b_n_unit = IsUnit(t.b_n, t.n_size);
+// One product of the batch (t's pointers at its position) with the packing
+// buffers of Gemm().
+template <class D, typename T = hn::TFromD<D>>
+void GemmOne(D d, const Blocking& blk, const GemmTask& t, bool b_n_unit,
+             T* a_pack, T* b_pack, T* scratch) {
   T* c = static_cast<T*>(t.c);
   for (int64_t j0 = 0; j0 < t.n_size; j0 += blk.nc) {
     const int64_t nc = std::min(blk.nc, t.n_size - j0);
@@ -205,6 +192,34 @@ void Gemm(const GemmTask& t) {
         }
       }
     }
+  }
+}
+
+// The blocked product for n_size > 1: per batch position, loops over n
+// blocks, k blocks (B packed), m blocks (A packed), then register tiles;
+// edge tiles go through a full-size scratch tile.
+template <typename T>
+void Gemm(const GemmTask& task) {
+  const hn::ScalableTag<T> d;
+  const int64_t nl = int64_t(hn::Lanes(d));
+  static_assert(kMr == 6, "Tile() is written for 6 rows");
+  const Blocking blk = BlockingFor<T>(nl);
+  const int64_t kc_max = std::min(blk.kc, task.k_size);
+  const int64_t mc_max =
+      std::min(blk.mc, (task.m_size + kMr - 1) / kMr * kMr);
+  const int64_t nc_max =
+      std::min(blk.nc, (task.n_size + blk.nr - 1) / blk.nr * blk.nr);
+  Buffer a_buffer, b_buffer, tile_buffer;
+  T* a_pack = TypedBuffer<T>(a_buffer, mc_max * kc_max);
+  T* b_pack = TypedBuffer<T>(b_buffer, kc_max * nc_max);
+  T* scratch = TypedBuffer<T>(tile_buffer, kMr * blk.nr);
+  const bool b_n_unit = IsUnit(task.b_n, task.n_size);
+  for (int64_t i = 0; i < task.batch; ++i) {
+    GemmTask t = task;
+    t.a = static_cast<const T*>(task.a) + task.a_batch[i];
+    t.b = static_cast<const T*>(task.b) + task.b_batch[i];
+    t.c = static_cast<T*>(task.c) + task.c_batch[i];
+    GemmOne(d, blk, t, b_n_unit, a_pack, b_pack, scratch);
   }
 }
 
@@ -279,24 +294,13 @@ void AddDotGroups(const T* a, const T* b, int64_t groups, T* partial) {
   }
 }
 
-// The n_size == 1 path: B packed once (zero-padded to whole groups), each
-// row of A read in place when its k offsets are unit, else packed.
+// c[c_m[m]] (+)= the dot product of row m of A (at a) with packed B.
 template <typename T>
-void DotRows(const GemmTask& t) {
+void DotRowsOne(const GemmTask& t, const T* a, const T* b_pack, T* c,
+                bool a_k_unit, T* a_pack) {
   constexpr int64_t kL = kPartials<T>;
   const int64_t full = t.k_size / kL;
-  const int64_t padded = (full + 1) * kL;  // whole groups plus a tail group
-  Buffer b_buffer, a_buffer;
-  T* b_pack = TypedBuffer<T>(b_buffer, padded);
-  const T* b = static_cast<const T*>(t.b);
-  for (int64_t k = 0; k < t.k_size; ++k) {
-    b_pack[k] = b[t.b_k[k] + t.b_n[0]];
-  }
-  std::fill(b_pack + t.k_size, b_pack + padded, T(0));
-  const bool a_k_unit = IsUnit(t.a_k, t.k_size);
-  T* a_pack = TypedBuffer<T>(a_buffer, padded);
-  const T* a = static_cast<const T*>(t.a);
-  T* c = static_cast<T*>(t.c);
+  const int64_t padded = (full + 1) * kL;
   for (int64_t m = 0; m < t.m_size; ++m) {
     const T* row = a + t.a_m[m];
     const T* a_row = a_pack;
@@ -322,8 +326,32 @@ void DotRows(const GemmTask& t) {
   }
 }
 
+// The n_size == 1 path: per batch position, B packed (zero-padded to whole
+// groups), each row of A read in place when its k offsets are unit, else
+// packed.
+template <typename T>
+void DotRows(const GemmTask& t) {
+  constexpr int64_t kL = kPartials<T>;
+  const int64_t full = t.k_size / kL;
+  const int64_t padded = (full + 1) * kL;  // whole groups plus a tail group
+  Buffer b_buffer, a_buffer;
+  T* b_pack = TypedBuffer<T>(b_buffer, padded);
+  T* a_pack = TypedBuffer<T>(a_buffer, padded);
+  const bool a_k_unit = IsUnit(t.a_k, t.k_size);
+  for (int64_t i = 0; i < t.batch; ++i) {
+    const T* b = static_cast<const T*>(t.b) + t.b_batch[i];
+    for (int64_t k = 0; k < t.k_size; ++k) {
+      b_pack[k] = b[t.b_k[k] + t.b_n[0]];
+    }
+    std::fill(b_pack + t.k_size, b_pack + padded, T(0));
+    DotRowsOne(t, static_cast<const T*>(t.a) + t.a_batch[i], b_pack,
+               static_cast<T*>(t.c) + t.c_batch[i], a_k_unit, a_pack);
+  }
+}
+
 int64_t RunGemmKernel(const GemmTask& task) {
-  if (task.m_size > 0 && task.n_size > 0 && task.k_size > 0) {
+  if (task.batch > 0 && task.m_size > 0 && task.n_size > 0 &&
+      task.k_size > 0) {
     scalar_ops::VisitNumericType(task.dtype, [&](auto zero) {
       using T = decltype(zero);
       if (task.n_size == 1) {

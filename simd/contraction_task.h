@@ -10,12 +10,16 @@
 
 namespace stridekit {
 
-// C[m, n] += sum_k A[m, k] * B[k, n] for m < m_size, n < n_size,
-// k < k_size, where A[m, k] = a[a_m[m] + a_k[k]] and
-// B[k, n] = b[b_k[k] + b_n[n]] (element offsets: any strides, broadcasts,
-// diagonals or merged axes), and C[m, n] = c[c_m[m] + n] (unit stride along
-// n, distinct elements). C must not overlap A or B. With `overwrite`, C is
-// taken as zero on entry (not read): the same bits as zero-filled C.
+// For each batch position i < batch, C[m, n] += sum_k A[m, k] * B[k, n]
+// for m < m_size, n < n_size, k < k_size, where
+// A[m, k] = a[a_batch[i] + a_m[m] + a_k[k]],
+// B[k, n] = b[b_batch[i] + b_k[k] + b_n[n]] (element offsets: any strides,
+// broadcasts, diagonals or merged axes) and
+// C[m, n] = c[c_batch[i] + c_m[m] + n] (unit stride along n, distinct
+// elements across the whole batch). C must not overlap A or B. With
+// `overwrite`, C is taken as zero on entry (not read): the same bits as
+// zero-filled C. Buffers are allocated before anything is written, so a
+// kNoMemory failure leaves C untouched.
 //
 // Summation order, the same on every target (no fused multiply-add):
 // - n_size > 1: each C element adds its products one at a time in k order,
@@ -27,6 +31,10 @@ namespace stridekit {
 // Integers wrap.
 struct GemmTask {
   DType dtype;  // Float32, Float64, Int32 or Int64.
+  int64_t batch;
+  const int64_t* a_batch;
+  const int64_t* b_batch;
+  const int64_t* c_batch;
   int64_t m_size, n_size, k_size;
   const void* a;
   const int64_t* a_m;

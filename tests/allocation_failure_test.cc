@@ -3,8 +3,8 @@
 // 2nd, ... allocation fail in turn: the call must fail with kNoMemory (the C
 // ABI with SK_ERR_NOMEM) and leave the output untouched, until enough
 // allocations succeed for the call to complete with the right answer. The
-// guarantee (output untouched on kNoMemory) is documented in elementwise.h
-// and reduce.h.
+// guarantee (output untouched on kNoMemory) is documented in elementwise.h,
+// reduce.h and einsum.h.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -14,6 +14,7 @@
 #include "equivalence.h"
 #include "random_views.h"
 #include "stridekit/allocation.h"
+#include "stridekit/einsum.h"
 #include "stridekit/elementwise.h"
 #include "stridekit/reduce.h"
 
@@ -93,6 +94,46 @@ TEST(AllocationFailure, NumericKernelsLeaveTheOutputUntouched) {
               2);
     EXPECT_EQ(sums[0], 0.0f);
     EXPECT_EQ(sums[1], 7.0f + 13.0f + 19.0f);
+  });
+  // Einsum writing straight into out: a batch of blocked products (packing
+  // buffers), a masked operand (materialised) in dot products.
+  const sk_view a3 = MakeView({3, 16, 16}, {256, 16, 1}, 0);
+  std::vector<float> x(6144), y(6144);
+  for (int i = 0; i < 6144; ++i) x[i] = float(i % 7), y[i] = float(i % 5);
+  sk_view masked_row = MakeView({2048}, {1}, 0);
+  masked_row.has_mask = 1;
+  masked_row.mask_begin[0] = 2;
+  masked_row.mask_end[0] = 2048;
+  testing::ForEachTarget([&](const std::string& target) {
+    SCOPED_TRACE(target);
+    std::vector<float> out(768, -1.0f);
+    const std::vector<float> before = out;
+    const std::vector<sk_view> views = {a3, a3};
+    const std::vector<const void*> datas = {x.data(), y.data()};
+    EXPECT_EQ(FailEachAllocation(
+                  [&] {
+                    Einsum("bij,bjk->bik", DType::kFloat32, views, datas, a3,
+                           out.data());
+                  },
+                  out, before),
+              3);
+    float want = 0;
+    for (int j = 0; j < 16; ++j) want += x[512 + 16 + j] * y[512 + 16 * j + 2];
+    EXPECT_EQ(out[512 + 16 + 2], want);
+    std::vector<float> dots(3, -1.0f);
+    const std::vector<float> dots_before = dots;
+    const std::vector<sk_view> dot_views = {
+        MakeView({3, 2048}, {2048, 1}, 0), masked_row};
+    EXPECT_EQ(FailEachAllocation(
+                  [&] {
+                    Einsum("ij,j->i", DType::kFloat32, dot_views, datas,
+                           MakeView({3}, {1}, 0), dots.data());
+                  },
+                  dots, dots_before),
+              3);
+    want = 0;
+    for (int j = 2; j < 2048; ++j) want += x[2048 + j] * y[j];
+    EXPECT_EQ(dots[1], want);
   });
   // The C ABI maps the failure to SK_ERR_NOMEM.
   std::vector<float> out(24, -1.0f);

@@ -10,6 +10,8 @@
 // out's masked-out positions are not written; inputs overlapping out behave
 // as if copied first. Products and sums are in the dtype (integers wrap,
 // like NumPy's same-dtype einsum). out's shape must be the inferred one.
+// Every temporary is allocated before out is first written, so kNoMemory
+// leaves out untouched.
 //
 // Execution: terms used by one operand only are summed first; three or
 // more operands are contracted pairwise in opt_einsum's greedy order
