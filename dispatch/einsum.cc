@@ -208,17 +208,17 @@ void RunLoopNest(const Contraction& c, const std::vector<const Term*>& terms,
 // Element offsets of `t` at every index of `loops` (C order).
 std::vector<int64_t> OffsetTable(const Contraction& c, const Term& t,
                                  const std::vector<int>& loops) {
-  std::vector<int64_t> table(size_t(SizeOf(c, loops)), 0);
-  size_t filled = 1;
+  std::vector<int64_t> table = {0}, next;
+  table.reserve(size_t(SizeOf(c, loops)));
   for (int l : loops) {
     const int64_t size = c.sizes[size_t(l)], stride = t.StrideOf(l);
-    // Each existing entry becomes `size` entries, the new loop fastest.
-    for (size_t i = filled; i-- > 0;) {
-      for (int64_t k = size; k-- > 0;) {
-        table[i * size_t(size) + size_t(k)] = table[i] + k * stride;
-      }
+    // Each entry becomes `size` entries, the new loop fastest.
+    next.resize(table.size() * size_t(size));
+    int64_t* to = next.data();
+    for (const int64_t base : table) {
+      for (int64_t k = 0; k < size; ++k) *to++ = base + k * stride;
     }
-    filled *= size_t(size);
+    table.swap(next);
   }
   return table;
 }

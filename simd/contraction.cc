@@ -149,6 +149,35 @@ HWY_INLINE void Tile(D d, int64_t kc, const T* HWY_RESTRICT ap,
 #undef STRIDEKIT_TILE_LOAD
 #undef STRIDEKIT_TILE_STORE
 
+// k blocks shorter than this run their tiles row by row (see GemmOne).
+constexpr int64_t kShortK = 32;
+
+// The tile of height x width (at most kMr x nr) whose row r starts at
+// c + c_m[r]; partial tiles go through `scratch`.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void RunTile(D d, const Blocking& blk, int64_t kc, const T* ap,
+                        const T* bp, int64_t height, int64_t width, T* c,
+                        const int64_t* c_m, bool zero, T* scratch) {
+  T* rows[kMr];
+  for (int64_t r = 0; r < kMr; ++r) {
+    rows[r] = c + c_m[std::min(r, height - 1)];
+  }
+  if (height == kMr && width == blk.nr) {
+    Tile(d, kc, ap, bp, rows, zero);
+    return;
+  }
+  T* scratch_rows[kMr];
+  for (int64_t r = 0; r < kMr; ++r) {
+    scratch_rows[r] = scratch + r * blk.nr;
+    std::fill_n(scratch_rows[r], blk.nr, T(0));
+    if (r < height && !zero) std::copy_n(rows[r], width, scratch_rows[r]);
+  }
+  Tile(d, kc, ap, bp, scratch_rows, false);
+  for (int64_t r = 0; r < height; ++r) {
+    std::copy_n(scratch_rows[r], width, rows[r]);
+  }
+}
+
 // One product of the batch (t's pointers at its position) with the packing
 // buffers of Gemm().
 template <class D, typename T = hn::TFromD<D>>
@@ -164,30 +193,20 @@ void GemmOne(D d, const Blocking& blk, const GemmTask& t, bool b_n_unit,
       for (int64_t i0 = 0; i0 < t.m_size; i0 += blk.mc) {
         const int64_t mc = std::min(blk.mc, t.m_size - i0);
         PackA(t, i0, mc, k0, kc, a_pack);
-        for (int64_t jr = 0; jr < nc; jr += blk.nr) {
-          const T* bp = b_pack + jr * kc;
-          const int64_t width = std::min(blk.nr, nc - jr);
-          for (int64_t ir = 0; ir < mc; ir += kMr) {
-            const T* ap = a_pack + ir * kc;
-            const int64_t height = std::min(kMr, mc - ir);
-            T* rows[kMr];
-            for (int64_t r = 0; r < kMr; ++r) {
-              rows[r] = c + t.c_m[i0 + ir + std::min(r, height - 1)] + j0 + jr;
-            }
-            if (height == kMr && width == blk.nr) {
-              Tile(d, kc, ap, bp, rows, zero);
-              continue;
-            }
-            T* scratch_rows[kMr];
-            for (int64_t r = 0; r < kMr; ++r) {
-              scratch_rows[r] = scratch + r * blk.nr;
-              std::fill_n(scratch_rows[r], blk.nr, T(0));
-              if (r < height && !zero) std::copy_n(rows[r], width, scratch_rows[r]);
-            }
-            Tile(d, kc, ap, bp, scratch_rows, false);
-            for (int64_t r = 0; r < height; ++r) {
-              std::copy_n(scratch_rows[r], width, rows[r]);
-            }
+        // Tiles column panel by column panel (the B micro-panel stays in L1
+        // while A streams); for short k blocks, where C traffic dominates,
+        // row by row instead (stores run along C's rows).
+        const bool by_rows = kc < kShortK;
+        const int64_t panels = (nc + blk.nr - 1) / blk.nr;
+        const int64_t strips = (mc + kMr - 1) / kMr;
+        for (int64_t outer = 0; outer < (by_rows ? strips : panels); ++outer) {
+          for (int64_t inner = 0; inner < (by_rows ? panels : strips);
+               ++inner) {
+            const int64_t jr = (by_rows ? inner : outer) * blk.nr;
+            const int64_t ir = (by_rows ? outer : inner) * kMr;
+            RunTile(d, blk, kc, a_pack + ir * kc, b_pack + jr * kc,
+                    std::min(kMr, mc - ir), std::min(blk.nr, nc - jr),
+                    c + j0 + jr, t.c_m + i0 + ir, zero, scratch);
           }
         }
       }
