@@ -4,8 +4,10 @@ Random specs (matrix products, batched products, traces, diagonals,
 transposes, outer products, sums, "...", up to three operands) over random
 views (transposed, reversed, strided, broadcast) of random data, for every
 dtype: integers must equal np.einsum exactly; floats within the documented
-bound (R + 1) u sum|products| (R reduced positions per output element),
-computed per element from np.einsum of the absolute values. Prints
+bound (R + 2) u sum|products| (R reduced positions per output element),
+computed per element from np.einsum of the absolute values. OCANNL specs
+(reference/ocannl.md table 5.2 and random ones) are compared with np.einsum
+of their NumPy translations (memory order batch, output, input). Prints
 "N passed, N failed".
 """
 import random
@@ -13,6 +15,7 @@ import sys
 
 import numpy as np
 
+import einsum_shape_diff
 import stridekit_ctypes as sk
 from checks import check, report
 
@@ -69,35 +72,62 @@ def test(rng, cases):
             arr, buf, view = random_view(rng, shape, dtype)
             operands.append(arr)
             pairs.append((view, buf))
-        want = np.einsum(spec, *operands)
-        out = np.full(want.shape, 77, dtype=dtype)
-        st, out_view = sk.view_make(out.shape)
-        st = sk.einsum(spec, np.dtype(dtype), pairs, out_view, out)
-        what = f"case {case}: {spec} {np.dtype(dtype)} shapes " + \
-               f"{[o.shape for o in operands]}"
-        check(st == sk.SK_OK, f"{what}: status {st} {sk.last_error()}")
-        if st != sk.SK_OK:
-            continue
-        if np.dtype(dtype).kind != "f":
-            check(np.array_equal(out, want), f"{what}: values differ")
-            continue
-        u = np.finfo(dtype).eps / 2
-        magnitude = np.einsum(spec, *[np.abs(o).astype(np.float64)
-                                      for o in operands])
-        # R: product-space positions per output element.
         labels = set("".join(terms).replace("...", ""))
         space = int(np.prod([sizes[c] for c in labels])) * (
             int(np.prod(ellipsis)) if "..." in spec else 1)
-        reduced = max(1, space // max(1, want.size))
-        bound = (reduced + 2) * u * magnitude + 1e-30
-        err = np.abs(out.astype(np.float64) - want.astype(np.float64))
-        check(np.all(err <= bound),
-              f"{what}: error {err.max()} above bound {bound.max()}")
+        compare_values(f"case {case}", spec, spec, operands, pairs, dtype,
+                       lambda out_size: max(1, space // max(1, out_size)))
+
+
+def compare_values(what, spec, numpy_spec, operands, pairs, dtype, reduced):
+    """sk_einsum(spec) against np.einsum(numpy_spec) on the same operands;
+    reduced(out_size) gives R for the float bound."""
+    want = np.einsum(numpy_spec, *operands)
+    out = np.full(want.shape, 77, dtype=dtype)
+    st, out_view = sk.view_make(out.shape)
+    st = sk.einsum(spec, np.dtype(dtype), pairs, out_view, out)
+    what = f"{what}: {spec} {np.dtype(dtype)} shapes " + \
+           f"{[o.shape for o in operands]}"
+    check(st == sk.SK_OK, f"{what}: status {st} {sk.last_error()}")
+    if st != sk.SK_OK:
+        return
+    if np.dtype(dtype).kind != "f":
+        check(np.array_equal(out, want), f"{what}: values differ")
+        return
+    u = np.finfo(dtype).eps / 2
+    magnitude = np.einsum(numpy_spec, *[np.abs(o).astype(np.float64)
+                                        for o in operands])
+    bound = (reduced(want.size) + 2) * u * magnitude + 1e-30
+    err = np.abs(out.astype(np.float64) - want.astype(np.float64))
+    check(np.all(err <= bound),
+          f"{what}: error {err.max()} above bound {bound.max()}")
+
+
+def test_ocannl(rng, cases):
+    """OCANNL specs whose NumPy translation is valid, on random views."""
+    specs = [(spec, shapes, numpy_spec)
+             for spec, shapes, numpy_spec in einsum_shape_diff.OCANNL_TABLE]
+    specs += [einsum_shape_diff.random_ocannl_case(rng) for _ in range(cases)]
+    for number, (spec, shapes, numpy_spec) in enumerate(specs):
+        try:
+            counts = np.einsum(numpy_spec, *[np.ones(s) for s in shapes])
+        except ValueError:
+            continue  # Both raise: einsum_shape_diff checks that.
+        dtype = rng.choice([np.float32, np.float64, np.int32, np.int64])
+        operands, pairs = [], []
+        for shape in shapes:
+            arr, buf, view = random_view(rng, list(shape), dtype)
+            operands.append(arr)
+            pairs.append((view, buf))
+        reduced = int(np.max(counts)) if np.size(counts) else 1
+        compare_values(f"ocannl {number}", spec, numpy_spec, operands, pairs,
+                       dtype, lambda out_size: reduced)
 
 
 def main():
     rng = random.Random(20261123)
     test(rng, 1500)
+    test_ocannl(rng, 600)
     return report()
 
 

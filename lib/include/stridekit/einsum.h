@@ -20,7 +20,8 @@
 // products on the active target (simd/contraction_task.h states the
 // summation order, the same on every target: products and sums round
 // separately, no fused multiply-add). The float error is within
-// (R + 2) u sum |products| for R reduced positions per output element.
+// (R + N + 2) u sum |products| for R reduced positions per output element
+// and N operands (to first order in u).
 // reference::Einsum is the plain loop over the product space, in long
 // double for floats.
 #ifndef STRIDEKIT_EINSUM_H_
