@@ -8,6 +8,8 @@
 // (simd/contraction_task.h: packed, cache-blocked, Highway) into a
 // contiguous intermediate; tiny products per batch position run a loop
 // nest instead. The last term is copied into out through its strides.
+#include "stridekit/einsum.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -23,7 +25,6 @@
 #include "stridekit/allocation.h"
 #include "stridekit/checked.h"
 #include "stridekit/copy.h"
-#include "stridekit/einsum.h"
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
 
@@ -45,7 +46,7 @@ struct Term {
   int64_t offset;
   std::vector<int> loops;  // distinct loop numbers
   Dims strides;
-  Buffer owned;  // set for intermediates
+  Buffer owned;                       // set for intermediates
   unsigned char* writable = nullptr;  // base, for intermediates and out
   bool in_out = false;                // the result, already in out
 
@@ -63,10 +64,10 @@ struct Term {
 struct Contraction {
   DType dtype;
   size_t elem_size;
-  Dims sizes;               // product-space loop extents
-  std::vector<int> result;  // distinct result loops of extent other than 1
-  size_t slot;              // table slot of the target
-  const unsigned char* one; // the dtype's 1
+  Dims sizes;                // product-space loop extents
+  std::vector<int> result;   // distinct result loops of extent other than 1
+  size_t slot;               // table slot of the target
+  const unsigned char* one;  // the dtype's 1
 };
 
 // The term of a view under `map`; loops of extent 1 are dropped.
@@ -114,8 +115,7 @@ int64_t SizeOf(const Contraction& c, const std::vector<int>& loops) {
 }
 
 // A new C-contiguous term over `loops`, zero-filled when `zeroed`.
-Term NewTerm(const Contraction& c, const std::vector<int>& loops,
-             bool zeroed) {
+Term NewTerm(const Contraction& c, const std::vector<int>& loops, bool zeroed) {
   Term t{nullptr, 0, loops, Dims(loops.size(), 0), nullptr};
   int64_t stride = 1;
   for (size_t i = loops.size(); i-- > 0;) {
@@ -134,8 +134,8 @@ std::vector<int> SharedLoops(const Contraction& c,
                              const std::vector<Term>& terms, size_t self) {
   std::vector<int> shared;
   for (int l : terms[self].loops) {
-    bool used = std::find(c.result.begin(), c.result.end(), l) !=
-                c.result.end();
+    bool used =
+        std::find(c.result.begin(), c.result.end(), l) != c.result.end();
     for (size_t j = 0; j < terms.size() && !used; ++j) {
       used = j != self && terms[j].Has(l);
     }
@@ -285,8 +285,8 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
     RunLoopNest(c, {&x, &y}, z, loops);
     return z;
   }
-  Term z = into ? Term{into->base, into->offset, into->loops, into->strides,
-                       nullptr, into->writable}
+  Term z = into ? Term{into->base,    into->offset, into->loops,
+                       into->strides, nullptr,      into->writable}
                 : NewTerm(c, z_loops, false);
   const std::vector<int64_t> a_m = OffsetTable(c, x, m),
                              a_k = OffsetTable(c, x, k),
@@ -320,9 +320,7 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
 }
 
 // A term that is 1 everywhere (stride 0 on every loop).
-Term Ones(const Contraction& c) {
-  return {c.one, 0, {}, {}, nullptr};
-}
+Term Ones(const Contraction& c) { return {c.one, 0, {}, {}, nullptr}; }
 
 // Sums `t` over its loops outside `keep` into a new term; `t` itself when
 // nothing is summed. A product with ones: rows of t as dot products when
@@ -392,8 +390,8 @@ std::vector<int> PairKeep(const Contraction& c, const std::vector<Term>& terms,
                           size_t i, size_t j) {
   std::vector<int> keep;
   for (int l : Union(terms[i].loops, terms[j].loops)) {
-    bool used = std::find(c.result.begin(), c.result.end(), l) !=
-                c.result.end();
+    bool used =
+        std::find(c.result.begin(), c.result.end(), l) != c.result.end();
     for (size_t t = 0; t < terms.size() && !used; ++t) {
       used = t != i && t != j && terms[t].Has(l);
     }
@@ -419,8 +417,7 @@ Term ContractAll(const Contraction& c, std::vector<Term> terms,
     double pairwise = 0;
     std::vector<int> all_loops;
     for (const Term& t : terms) all_loops = Union(all_loops, t.loops);
-    const double nest =
-        Elements(c, all_loops) * double(terms.size() - 1);
+    const double nest = Elements(c, all_loops) * double(terms.size() - 1);
     std::vector<std::pair<size_t, size_t>> order;
     {
       std::vector<Term> sim;  // loop sets only
@@ -551,7 +548,8 @@ void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
   Contraction c{t, DTypeSize(t), p.product_space, {}, target.table_slot, one};
   for (const AxisIndex& index : p.result_map) {
     const int loop = int(index.value);
-    if (index.kind == AxisIndex::Kind::kIterator && c.sizes[size_t(loop)] != 1 &&
+    if (index.kind == AxisIndex::Kind::kIterator &&
+        c.sizes[size_t(loop)] != 1 &&
         std::find(c.result.begin(), c.result.end(), loop) == c.result.end()) {
       c.result.push_back(loop);
     }
@@ -600,7 +598,8 @@ void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
       }
     }
   }
-  WriteResult(c, p, ContractAll(c, std::move(terms), direct ? &out_term : nullptr),
+  WriteResult(c, p,
+              ContractAll(c, std::move(terms), direct ? &out_term : nullptr),
               out, out_data);
 }
 

@@ -5,8 +5,8 @@
 
 #include "copy_checks.h"
 #include "strided_layout.h"
-#include "stridekit/error.h"
 #include "stridekit/einsum_spec.h"
+#include "stridekit/error.h"
 #include "stridekit/shape.h"
 #include "stridekit/shape_inference.h"
 

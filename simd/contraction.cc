@@ -63,8 +63,8 @@ Blocking BlockingFor(int64_t lanes) {
 // Packs B[k0 + k, j0 + j] (k < kc, j < nc) as micro-panels of nr columns,
 // each k-major; columns past n_size are zero.
 template <typename T>
-void PackB(const GemmTask& t, bool b_n_unit, int64_t k0, int64_t kc,
-           int64_t j0, int64_t nc, int64_t nr, T* to) {
+void PackB(const GemmTask& t, bool b_n_unit, int64_t k0, int64_t kc, int64_t j0,
+           int64_t nc, int64_t nr, T* to) {
   const T* b = static_cast<const T*>(t.b);
   for (int64_t p = 0; p < nc; p += nr) {
     const int64_t width = std::min(nr, nc - p);
@@ -98,21 +98,21 @@ void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
   }
 }
 
-#define STRIDEKIT_TILE_ROW(r)                                       \
-  {                                                                 \
-    const auto x = hn::Set(d, ap[r]);                               \
-    c##r##0 = hn::Add(c##r##0, hn::Mul(x, b0));                     \
-    c##r##1 = hn::Add(c##r##1, hn::Mul(x, b1));                     \
+#define STRIDEKIT_TILE_ROW(r)                   \
+  {                                             \
+    const auto x = hn::Set(d, ap[r]);           \
+    c##r##0 = hn::Add(c##r##0, hn::Mul(x, b0)); \
+    c##r##1 = hn::Add(c##r##1, hn::Mul(x, b1)); \
   }
-#define STRIDEKIT_TILE_LOAD(r)                                      \
-  auto c##r##0 = hn::Zero(d);                                       \
-  auto c##r##1 = hn::Zero(d);                                       \
-  if (!zero) {                                                      \
-    c##r##0 = hn::LoadU(d, rows[r]);                                \
-    c##r##1 = hn::LoadU(d, rows[r] + nl);                           \
+#define STRIDEKIT_TILE_LOAD(r)            \
+  auto c##r##0 = hn::Zero(d);             \
+  auto c##r##1 = hn::Zero(d);             \
+  if (!zero) {                            \
+    c##r##0 = hn::LoadU(d, rows[r]);      \
+    c##r##1 = hn::LoadU(d, rows[r] + nl); \
   }
-#define STRIDEKIT_TILE_STORE(r)                                     \
-  hn::StoreU(c##r##0, d, rows[r]);                                  \
+#define STRIDEKIT_TILE_STORE(r)    \
+  hn::StoreU(c##r##0, d, rows[r]); \
   hn::StoreU(c##r##1, d, rows[r] + nl)
 
 // rows[r][j] += ap[k * kMr + r] * bp[k * 2 nl + j] for k < kc in order,
@@ -224,8 +224,7 @@ void Gemm(const GemmTask& task) {
   static_assert(kMr == 6, "Tile() is written for 6 rows");
   const Blocking blk = BlockingFor<T>(nl);
   const int64_t kc_max = std::min(blk.kc, task.k_size);
-  const int64_t mc_max =
-      std::min(blk.mc, (task.m_size + kMr - 1) / kMr * kMr);
+  const int64_t mc_max = std::min(blk.mc, (task.m_size + kMr - 1) / kMr * kMr);
   const int64_t nc_max =
       std::min(blk.nc, (task.n_size + blk.nr - 1) / blk.nr * blk.nr);
   Buffer a_buffer, b_buffer, tile_buffer;
@@ -268,10 +267,10 @@ void DotGroups(D d, const T* HWY_RESTRICT a, const T* HWY_RESTRICT b,
       s1 = hn::Add(s1, hn::Mul(hn::LoadU(d, x + nl), hn::LoadU(d, y + nl)));
     }
     if constexpr (kVecs > 2) {
-      s2 = hn::Add(s2, hn::Mul(hn::LoadU(d, x + 2 * nl),
-                               hn::LoadU(d, y + 2 * nl)));
-      s3 = hn::Add(s3, hn::Mul(hn::LoadU(d, x + 3 * nl),
-                               hn::LoadU(d, y + 3 * nl)));
+      s2 = hn::Add(s2,
+                   hn::Mul(hn::LoadU(d, x + 2 * nl), hn::LoadU(d, y + 2 * nl)));
+      s3 = hn::Add(s3,
+                   hn::Mul(hn::LoadU(d, x + 3 * nl), hn::LoadU(d, y + 3 * nl)));
     }
   }
   hn::StoreU(s0, d, partial);
@@ -369,8 +368,7 @@ void DotRows(const GemmTask& t) {
 }
 
 int64_t RunGemmKernel(const GemmTask& task) {
-  if (task.batch > 0 && task.m_size > 0 && task.n_size > 0 &&
-      task.k_size > 0) {
+  if (task.batch > 0 && task.m_size > 0 && task.n_size > 0 && task.k_size > 0) {
     scalar_ops::VisitNumericType(task.dtype, [&](auto zero) {
       using T = decltype(zero);
       if (task.n_size == 1) {

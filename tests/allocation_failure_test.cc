@@ -122,8 +122,8 @@ TEST(AllocationFailure, NumericKernelsLeaveTheOutputUntouched) {
     EXPECT_EQ(out[512 + 16 + 2], want);
     std::vector<float> dots(3, -1.0f);
     const std::vector<float> dots_before = dots;
-    const std::vector<sk_view> dot_views = {
-        MakeView({3, 2048}, {2048, 1}, 0), masked_row};
+    const std::vector<sk_view> dot_views = {MakeView({3, 2048}, {2048, 1}, 0),
+                                            masked_row};
     EXPECT_EQ(FailEachAllocation(
                   [&] {
                     Einsum("ij,j->i", DType::kFloat32, dot_views, datas,

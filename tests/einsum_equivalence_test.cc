@@ -16,8 +16,8 @@
 #include "equivalence.h"
 #include "numeric_values.h"
 #include "random_views.h"
-#include "test_util.h"
 #include "stridekit/einsum.h"
+#include "test_util.h"
 
 namespace stridekit {
 namespace {
@@ -38,7 +38,7 @@ struct Case {
   std::string spec;
   std::vector<sk_view> views;
   sk_view out;
-  bool out_in_first_operand;  // out lives in operand 0's buffer
+  bool out_in_first_operand;            // out lives in operand 0's buffer
   std::vector<std::vector<T>> buffers;  // operands, then out
   int64_t reduced_count;  // product-space positions per output element
   bool special_values;
@@ -57,19 +57,20 @@ Case<T> RandomCase(ViewGenerator& gen) {
   int64_t space = 0;
   do {
     for (auto& s : sizes) {
-      s = large ? std::vector<int64_t>{5, 16, 17, 31, 33, 48, 64, 65}[gen.Uniform(
-                      0, 7)]
+      s = large
+              ? std::vector<int64_t>{5, 16, 17, 31, 33, 48, 64, 65}[gen.Uniform(
+                    0, 7)]
           : gen.Chance(3) ? 0
           : gen.Chance(70)
               ? gen.Uniform(1, 5)
-              : std::vector<int64_t>{7, 8, 9, 15, 16, 17, 31, 33}[gen.Uniform(
-                    0, 7)];
+              : std::vector<int64_t>{
+                    7, 8, 9, 15, 16, 17, 31, 33}[gen.Uniform(0, 7)];
     }
     if (large) {
       static const std::vector<std::vector<std::string>> kProducts = {
-          {"ab", "bc"}, {"ba", "bc"},  {"ab", "cb"}, {"abc", "cb"},
-          {"ab", "b"},  {"b", "bc"},   {"a", "b"},   {"abc", "acd"},
-          {"ab", "bc", "cd"}, {"ab", "bc", "ca"}, {"abcd"}, {"aab", "bc"}};
+          {"ab", "bc"},       {"ba", "bc"},       {"ab", "cb"}, {"abc", "cb"},
+          {"ab", "b"},        {"b", "bc"},        {"a", "b"},   {"abc", "acd"},
+          {"ab", "bc", "cd"}, {"ab", "bc", "ca"}, {"abcd"},     {"aab", "bc"}};
       subscripts = kProducts[size_t(gen.Uniform(0, 11))];
     } else {
       const int operands = int(gen.Chance(15)   ? 1
@@ -139,8 +140,7 @@ Case<T> RandomCase(ViewGenerator& gen) {
       c.out_in_first_operand ? c.buffers[0] : c.buffers.emplace_back();
   const int64_t out_end = gen.Layout(
       shape_of(output),
-      c.out_in_first_operand ? gen.Uniform(0, int64_t(host.size())) : 0,
-      c.out);
+      c.out_in_first_operand ? gen.Uniform(0, int64_t(host.size())) : 0, c.out);
   if (gen.Chance(10)) gen.Mask(c.out);
   if (host.size() < size_t(out_end + 2)) {
     const size_t old = host.size();
@@ -209,12 +209,11 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
       }
       if (c.special_values) return;
       for (size_t i = 0; i < got.size(); ++i) {
-        const bool ok =
-            std::is_integral_v<T>
-                ? got[i] == want[i]
-                : got[i] == want[i] ||
-                      std::abs(double(got[i]) - double(want[i])) <=
-                          bound * std::abs(double(abs_want[i]));
+        const bool ok = std::is_integral_v<T>
+                            ? got[i] == want[i]
+                            : got[i] == want[i] ||
+                                  std::abs(double(got[i]) - double(want[i])) <=
+                                      bound * std::abs(double(abs_want[i]));
         ASSERT_TRUE(ok) << "element " << i << " got " << got[i] << " want "
                         << want[i] << "\n"
                         << what;
