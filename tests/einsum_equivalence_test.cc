@@ -26,14 +26,6 @@ using testing::Describe;
 using testing::ViewGenerator;
 
 template <typename T>
-DType DTypeOf() {
-  if constexpr (std::is_same_v<T, float>) return DType::kFloat32;
-  if constexpr (std::is_same_v<T, double>) return DType::kFloat64;
-  if constexpr (std::is_same_v<T, int32_t>) return DType::kInt32;
-  return DType::kInt64;
-}
-
-template <typename T>
 struct Case {
   std::string spec;
   std::vector<sk_view> views;
@@ -160,7 +152,7 @@ std::vector<T> Run(const Case<T>& c, std::vector<std::vector<T>> buffers,
     datas.push_back(buffers[i].data());
   }
   std::vector<T>& out = c.out_in_first_operand ? buffers[0] : buffers.back();
-  einsum(c.spec, DTypeOf<T>(), std::span<const sk_view>(c.views),
+  einsum(c.spec, testing::DTypeOf<T>(), std::span<const sk_view>(c.views),
          std::span<const void* const>(datas), c.out, out.data());
   return out;
 }

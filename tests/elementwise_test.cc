@@ -39,14 +39,6 @@ struct Case {
 };
 
 template <typename T>
-DType DTypeOf() {
-  if constexpr (std::is_same_v<T, float>) return DType::kFloat32;
-  if constexpr (std::is_same_v<T, double>) return DType::kFloat64;
-  if constexpr (std::is_same_v<T, int32_t>) return DType::kInt32;
-  return DType::kInt64;
-}
-
-template <typename T>
 Case<T> RandomCase(ViewGenerator& gen) {
   Case<T> c{};
   c.unary = gen.Chance(35);
@@ -112,9 +104,9 @@ Outcome<T> Run(const Case<T>& c, Binary binary, Unary unary) {
   }
   try {
     if (c.unary) {
-      unary(c.unary_op, DTypeOf<T>(), c.in[0], data[0], c.out, r.out.data());
+      unary(c.unary_op, testing::DTypeOf<T>(), c.in[0], data[0], c.out, r.out.data());
     } else {
-      binary(c.binary, DTypeOf<T>(), c.in[0], data[0], c.in[1], data[1], c.out,
+      binary(c.binary, testing::DTypeOf<T>(), c.in[0], data[0], c.in[1], data[1], c.out,
              r.out.data());
     }
   } catch (const Error& e) {

@@ -16,6 +16,15 @@
 
 namespace stridekit::testing {
 
+// The DType of float, double, int32_t or int64_t.
+template <typename T>
+DType DTypeOf() {
+  if constexpr (std::is_same_v<T, float>) return DType::kFloat32;
+  if constexpr (std::is_same_v<T, double>) return DType::kFloat64;
+  if constexpr (std::is_same_v<T, int32_t>) return DType::kInt32;
+  return DType::kInt64;
+}
+
 // One value: mostly ordinary (small integers or random magnitudes), often a
 // special value.
 template <typename T>

@@ -24,14 +24,6 @@ using testing::MakeView;
 using testing::ViewGenerator;
 
 template <typename T>
-DType DTypeOf() {
-  if constexpr (std::is_same_v<T, float>) return DType::kFloat32;
-  if constexpr (std::is_same_v<T, double>) return DType::kFloat64;
-  if constexpr (std::is_same_v<T, int32_t>) return DType::kInt32;
-  return DType::kInt64;
-}
-
-template <typename T>
 struct Case {
   ReduceOp op;
   sk_view in, out;
@@ -93,7 +85,7 @@ std::vector<T> Run(const Case<T>& c, const std::vector<T>& in_buffer,
                    ReduceFn reduce) {
   std::vector<T> in = in_buffer, out = c.out_buffer;
   T* out_data = c.out_in_in_buffer ? in.data() : out.data();
-  reduce(c.op, DTypeOf<T>(), c.in, in.data(), std::span(c.axes), c.out,
+  reduce(c.op, testing::DTypeOf<T>(), c.in, in.data(), std::span(c.axes), c.out,
          out_data);
   return c.out_in_in_buffer ? in : out;
 }
