@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "strided_layout.h"
+#include "stridekit/numeric_options.h"
 
 namespace stridekit {
 
@@ -55,6 +56,31 @@ Box Intersect(const Box& a, const Box& b) {
     r.end[d] = std::max(r.begin[d], std::min(a.end[d], b.end[d]));
   }
   return r;
+}
+
+std::vector<Box> SplitBox(const Box& box, int parts) {
+  int axis = 0;
+  for (int d = 1; d < box.begin.size(); ++d) {
+    if (box.end[d] - box.begin[d] > box.end[axis] - box.begin[axis]) axis = d;
+  }
+  if (box.begin.empty()) return {box};
+  const int64_t extent = box.end[axis] - box.begin[axis];
+  const int64_t n = std::clamp<int64_t>(parts, 1, std::max<int64_t>(extent, 1));
+  std::vector<Box> boxes(size_t(n), box);
+  for (int64_t i = 0; i < n; ++i) {
+    // extent * i / n without overflow.
+    boxes[size_t(i)].begin[axis] =
+        box.begin[axis] + int64_t(__int128(extent) * i / n);
+    boxes[size_t(i)].end[axis] =
+        box.begin[axis] + int64_t(__int128(extent) * (i + 1) / n);
+  }
+  return boxes;
+}
+
+int ThreadParts(int threads, int64_t elements) {
+  const int64_t most = elements / NumericOptions::kMinElementsPerThread;
+  return int(std::clamp<int64_t>(std::min<int64_t>(threads, most), 1,
+                                 std::max(threads, 1)));
 }
 
 int64_t BoxOffset(const Operand& op, const Box& box) {

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 #include "stridekit/dims.h"
 #include "stridekit/stridekit.h"
@@ -41,6 +42,14 @@ Operand AlignSource(const sk_view& src, const void* data, const sk_view& dst,
 
 // a ∩ b, kept inside a even when empty (complements rely on that).
 Box Intersect(const Box& a, const Box& b);
+
+// `box` (non-empty) split along its longest axis into at most `parts`
+// non-empty boxes of nearly equal size, in order.
+std::vector<Box> SplitBox(const Box& box, int parts);
+
+// The parts a call over `elements` positions uses with `threads` threads:
+// at most `threads`, and at least kMinElementsPerThread positions each.
+int ThreadParts(int threads, int64_t elements);
 
 // Element offset of the box's first position.
 int64_t BoxOffset(const Operand& op, const Box& box);

@@ -2,12 +2,16 @@
 // input is planned in its own memory order beside a C-contiguous
 // accumulator of out's shape (stride 0 on the reduced axes) holding the
 // op's identity (+-inf, or the integer limits, for min and max); the active
-// target combines every input element into it; then the accumulator is copied
+// target combines every input element into it (with options.threads, each
+// part of the input into its own accumulator, then combined in part
+// order); then the accumulator is copied
 // into out (which handles out's strides, mask and any overlap with the input,
 // already fully read).
 #include "stridekit/reduce.h"
 
 #include <algorithm>
+#include <atomic>
+#include <vector>
 
 #include "dispatch/copy_internal.h"
 #include "dispatch/operand_box.h"
@@ -23,7 +27,8 @@
 namespace stridekit {
 
 void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
-            std::span<const int32_t> axes, const sk_view& out, void* out_data) {
+            std::span<const int32_t> axes, const sk_view& out, void* out_data,
+            const NumericOptions& options) {
   const Dims reduced =
       CheckReduceArguments(op, t, in, in_data, axes, out, out_data);
   const dispatch::Target& target = dispatch::SelectedTarget(OpName(op));
@@ -36,17 +41,26 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
   const size_t elem_size = DTypeSize(t);
   const Dims out_shape(DimsView(out.shape, size_t(out.ndim)));
   const int64_t count = Numel(out_shape);
-  const Buffer acc = AllocateBuffer(count * int64_t(elem_size), OpName(op));
+  const DimsView in_shape(in.shape, size_t(in.ndim));
+  const Box all{Dims(in.ndim, 0), Dims(in_shape)};
+  const std::vector<Box> parts =
+      Numel(in_shape) > 0
+          ? SplitBox(all, ThreadParts(options.threads, Numel(in_shape)))
+          : std::vector<Box>{};
+  // One accumulator per part (the first is the result), allocated and set to
+  // the op's identity before anything is written.
+  const int64_t acc_bytes = count * int64_t(elem_size);
+  const Buffer acc = AllocateBuffer(
+      std::max<int64_t>(1, int64_t(parts.size())) * acc_bytes, OpName(op));
   scalar_ops::VisitNumericType(t, [&](auto zero) {
     using T = decltype(zero);
     T* values = reinterpret_cast<T*>(acc.get());
-    std::fill(values, values + count, scalar_ops::ReduceIdentity<T>(op));
+    std::fill(values, values + count * std::max<int64_t>(1, parts.size()),
+              scalar_ops::ReduceIdentity<T>(op));
   });
 
-  const DimsView in_shape(in.shape, size_t(in.ndim));
-  if (Numel(in_shape) > 0) {
+  if (!parts.empty()) {
     Operand from = OperandOf(in, in_data);
-    const Box all{Dims(in.ndim, 0), Dims(in_shape)};
     const Box valid = ValidBox(in);
     Temporary temporary;
     if (!(Intersect(all, valid) == all)) {
@@ -57,15 +71,39 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
     // The accumulator over in's index space: out's C strides on kept axes.
     const Dims out_strides = CContiguousStrides(out_shape);
     const bool keepdims = out.ndim == in.ndim;
-    OperandLayout layouts[2] = {{from.strides, from.offset}, {}};
+    Dims acc_strides;
     for (int d = 0, j = 0; d < in.ndim; ++d) {
-      layouts[1].strides.push_back(reduced[d] ? 0 : out_strides[j]);
+      acc_strides.push_back(reduced[d] ? 0 : out_strides[j]);
       if (keepdims || !reduced[d]) ++j;
     }
-    const IterationPlan plan = IterationPlan::Make(in_shape, layouts, false);
-    dispatch::NoteKernelRan(simd::RunReduceTask(
-        target.table_slot,
-        {&plan, op, t, from.data, acc.get(), 0, plan.outer_size()}));
+    std::atomic<int64_t> ran{0};
+    RunParallel(int(parts.size()), [&](int part) {
+      const Box& box = parts[size_t(part)];
+      const Operand part_acc{nullptr, 0, acc_strides};
+      OperandLayout layouts[2] = {{from.strides, BoxOffset(from, box)},
+                                  {acc_strides, BoxOffset(part_acc, box)}};
+      Dims shape;
+      for (int d = 0; d < in.ndim; ++d) {
+        shape.push_back(box.end[d] - box.begin[d]);
+      }
+      const IterationPlan plan = IterationPlan::Make(shape, layouts, false);
+      ran = simd::RunReduceTask(
+          target.table_slot,
+          {&plan, op, t, from.data, acc.get() + part * acc_bytes, 0,
+           plan.outer_size()});
+    });
+    dispatch::NoteKernelRan(ran);
+    // The parts' accumulators combine into the first, in part order.
+    scalar_ops::VisitNumericType(t, [&](auto zero) {
+      using T = decltype(zero);
+      T* first = reinterpret_cast<T*>(acc.get());
+      for (size_t part = 1; part < parts.size(); ++part) {
+        const T* other = first + int64_t(part) * count;
+        for (int64_t i = 0; i < count; ++i) {
+          first[i] = scalar_ops::Reduce(op, first[i], other[i]);
+        }
+      }
+    });
   }
   sk_view acc_view{};
   acc_view.ndim = out.ndim;

@@ -254,6 +254,25 @@ Dims PartitionOuter(const IterationPlan& plan, int parts) {
   return bounds;
 }
 
+void RunParallel(int parts, const std::function<void(int)>& run) {
+  std::vector<std::exception_ptr> errors(static_cast<size_t>(parts));
+  std::vector<std::thread> workers;
+  workers.reserve(size_t(std::max(parts - 1, 0)));
+  auto guarded = [&](int i) {
+    try {
+      run(i);
+    } catch (...) {
+      errors[size_t(i)] = std::current_exception();
+    }
+  };
+  for (int i = 1; i < parts; ++i) workers.emplace_back(guarded, i);
+  if (parts > 0) guarded(0);
+  for (auto& w : workers) w.join();
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
 void RunPartitioned(const IterationPlan& plan, int threads,
                     const std::function<void(int64_t, int64_t)>& run) {
   if (threads <= 1 || plan.outer_size() < 2) {
@@ -261,23 +280,8 @@ void RunPartitioned(const IterationPlan& plan, int threads,
     return;
   }
   const Dims bounds = PartitionOuter(plan, threads);
-  const int parts = bounds.size() - 1;
-  std::vector<std::exception_ptr> errors(static_cast<size_t>(parts));
-  std::vector<std::thread> workers;
-  workers.reserve(size_t(parts - 1));
-  auto guarded = [&](int i) {
-    try {
-      run(bounds[i], bounds[i + 1]);
-    } catch (...) {
-      errors[size_t(i)] = std::current_exception();
-    }
-  };
-  for (int i = 1; i < parts; ++i) workers.emplace_back(guarded, i);
-  guarded(0);
-  for (auto& w : workers) w.join();
-  for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);
-  }
+  RunParallel(int(bounds.size() - 1),
+              [&](int i) { run(bounds[i], bounds[i + 1]); });
 }
 
 }  // namespace stridekit

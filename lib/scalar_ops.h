@@ -149,6 +149,22 @@ T ReduceIdentity(ReduceOp op) {
   }
 }
 
+// op(a, b) as the reductions combine partial results.
+template <typename T>
+T Reduce(ReduceOp op, T a, T b) {
+  switch (op) {
+    case ReduceOp::kSum:
+      return Add(a, b);
+    case ReduceOp::kProd:
+      return Mul(a, b);
+    case ReduceOp::kMin:
+      return Min(a, b);
+    case ReduceOp::kMax:
+      return Max(a, b);
+  }
+  return a;
+}
+
 // Calls fn(T{}) with T the C++ type of t (float32, float64, int32, int64;
 // the checks reject other dtypes before this runs).
 template <typename Fn>

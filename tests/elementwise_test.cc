@@ -302,6 +302,60 @@ TEST(Elementwise, TransposedInputsOfLargeOutputs) {
   });
 }
 
+// Threads split out's valid box into parts (NumericOptions): the same bits
+// as one thread, for broadcast, transposed, masked, in-place and streamed
+// layouts; integer division stays one part (nothing written on error).
+TEST(Elementwise, ThreadsGiveTheSameBits) {
+  if (!testing::ThreadsAllowed()) GTEST_SKIP();
+  const int64_t rows = 1031, cols = 1033;  // > 2^19 elements: 2+ parts
+  std::vector<int32_t> a(rows * cols), b(rows * cols), want(rows * cols),
+      got(rows * cols);
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    a[i] = int32_t(i % 1013) - 500;
+    b[i] = int32_t(i % 17) + 1;
+  }
+  const sk_view c = MakeView({rows, cols}, {cols, 1}, 0);
+  const sk_view t = MakeView({rows, cols}, {1, rows}, 0);
+  const sk_view row = MakeView({cols}, {1}, 0);
+  sk_view masked = c;
+  masked.has_mask = 1;
+  masked.mask_begin[0] = 3, masked.mask_end[0] = rows - 5;
+  masked.mask_begin[1] = 0, masked.mask_end[1] = cols - 1;
+  struct Case {
+    BinaryOp op;
+    sk_view a, b, out;
+  };
+  for (const Case& k : {Case{BinaryOp::kAdd, c, row, c},
+                        Case{BinaryOp::kMul, t, c, c},
+                        Case{BinaryOp::kSub, masked, c, c},
+                        Case{BinaryOp::kMax, c, c, masked}}) {
+    for (int threads : {2, 3}) {
+      testing::ForEachTarget([&](const std::string&) {
+        std::fill(want.begin(), want.end(), 7);
+        std::fill(got.begin(), got.end(), 7);
+        Binary(k.op, DType::kInt32, k.a, a.data(), k.b, b.data(), k.out,
+               want.data());
+        Binary(k.op, DType::kInt32, k.a, a.data(), k.b, b.data(), k.out,
+               got.data(), NumericOptions{threads});
+        EXPECT_EQ(got, want) << "op " << int(k.op) << " threads " << threads;
+      });
+    }
+  }
+  // In place, threaded: a -= b.
+  std::vector<int32_t> in_place = a;
+  Binary(BinaryOp::kSub, DType::kInt32, c, in_place.data(), c, b.data(), c,
+         in_place.data(), NumericOptions{2});
+  for (int64_t i = 0; i < rows * cols; ++i) ASSERT_EQ(in_place[i], a[i] - b[i]);
+  // A zero divisor anywhere: nothing is written, whatever the threads.
+  b[rows * cols - 2] = 0;
+  std::fill(got.begin(), got.end(), 7);
+  EXPECT_THROW(Binary(BinaryOp::kDiv, DType::kInt32, c, a.data(), c, b.data(),
+                      c, got.data(), NumericOptions{2}),
+               Error);
+  EXPECT_TRUE(
+      std::all_of(got.begin(), got.end(), [](int32_t v) { return v == 7; }));
+}
+
 TEST(Elementwise, OverlapBehavesAsThroughATemporary) {
   // a[1:] = a[:-1] + a[1:] (NumPy with a temporary): shifted overlap.
   std::vector<int32_t> a = {1, 2, 3, 4, 5, 6, 7, 8};

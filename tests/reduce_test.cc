@@ -175,6 +175,58 @@ TEST(Reduce, PairwiseSumIsAccurate) {
   });
 }
 
+// Threads reduce parts of the input into their own accumulators
+// (NumericOptions): integers and min/max exactly as one thread, float sums
+// within reduce.h's bound (grown by P u sum |x|) of the reference.
+TEST(Reduce, ThreadsCombinePartsInOrder) {
+  if (!testing::ThreadsAllowed()) GTEST_SKIP();
+  const int64_t rows = 1031, cols = 1033;  // > 2^19 elements: 2+ parts
+  std::vector<int64_t> ints(rows * cols);
+  std::vector<float> floats(rows * cols);
+  std::mt19937_64 rng(7);
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    ints[i] = testing::SpecialValue<int64_t>(rng);
+    floats[i] = testing::OrdinaryValue<float>(rng, 0, 100, false);
+  }
+  const sk_view in = MakeView({rows, cols}, {cols, 1}, 0);
+  const sk_view transposed = MakeView({cols, rows}, {1, cols}, 0);
+  const int32_t axis0[] = {0}, axis1[] = {1}, both[] = {0, 1};
+  struct Case {
+    sk_view in;
+    std::span<const int32_t> axes;
+    int64_t out_size;
+  };
+  for (const Case& k : {Case{in, axis0, cols}, Case{in, axis1, rows},
+                        Case{transposed, axis1, cols}, Case{in, both, 1}}) {
+    const sk_view out = k.out_size == 1 ? MakeView({}, {}, 0)
+                                        : MakeView({k.out_size}, {1}, 0);
+    for (ReduceOp op : {ReduceOp::kSum, ReduceOp::kMin, ReduceOp::kMax}) {
+      std::vector<int64_t> want(k.out_size), got(k.out_size);
+      Reduce(op, DType::kInt64, k.in, ints.data(), k.axes, out, want.data());
+      Reduce(op, DType::kInt64, k.in, ints.data(), k.axes, out, got.data(),
+             NumericOptions{3});
+      EXPECT_EQ(got, want) << "op " << int(op);
+    }
+    std::vector<float> want(k.out_size), got(k.out_size), abs_sum(k.out_size);
+    std::vector<float> abs_floats = floats;
+    for (float& x : abs_floats) x = std::abs(x);
+    reference::Reduce(ReduceOp::kSum, DType::kFloat32, k.in, floats.data(),
+                      k.axes, out, want.data());
+    reference::Reduce(ReduceOp::kSum, DType::kFloat32, k.in, abs_floats.data(),
+                      k.axes, out, abs_sum.data());
+    Reduce(ReduceOp::kSum, DType::kFloat32, k.in, floats.data(), k.axes, out,
+           got.data(), NumericOptions{3});
+    const int64_t reduced = rows * cols / k.out_size;
+    const double bound =
+        double(reduced + 2 + 3) * std::numeric_limits<float>::epsilon() / 2;
+    for (int64_t i = 0; i < k.out_size; ++i) {
+      ASSERT_LE(std::abs(double(got[i]) - double(want[i])),
+                bound * double(abs_sum[i]))
+          << "element " << i;
+    }
+  }
+}
+
 TEST(Reduce, EmptyAndNaN) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   std::vector<double> x = {1, nan, 3, -4, 5, 6, 7, 8, 9, 10, 11, 12};

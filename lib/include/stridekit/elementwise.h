@@ -23,6 +23,9 @@
 // that overlaps out otherwise than exactly) are allocated before anything is
 // written: kNoMemory leaves out untouched (tests/allocation_failure_test.cc).
 //
+// Threads (NumericOptions) split out's valid box into parts; results are
+// the same bits for every thread count.
+//
 // Binary and Unary run on the active target; the reference versions are the
 // per-element loops the equivalence tests compare against. Both give
 // bit-identical results (NaN payloads aside, which follow the hardware).
@@ -32,6 +35,7 @@
 #include <cstdint>
 
 #include "stridekit/dtype.h"
+#include "stridekit/numeric_options.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit {
@@ -50,9 +54,10 @@ enum class UnaryOp : int32_t { kNeg = 0, kAbs = 1, kSqrt = 2, kSquare = 3 };
 
 void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
             const sk_view& b, const void* b_data, const sk_view& out,
-            void* out_data);
+            void* out_data, const NumericOptions& options = {});
 void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
-           const sk_view& out, void* out_data);
+           const sk_view& out, void* out_data,
+           const NumericOptions& options = {});
 
 namespace reference {
 void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,

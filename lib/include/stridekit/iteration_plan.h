@@ -115,6 +115,11 @@ class ChunkIterator {
 // [bounds[i], bounds[i+1]).
 Dims PartitionOuter(const IterationPlan& plan, int parts);
 
+// Runs run(0), ..., run(parts - 1): run(0) on the calling thread, the others
+// on std::threads joined before return. An exception from any part is
+// rethrown after all have finished.
+void RunParallel(int parts, const std::function<void(int)>& run);
+
 // Runs run(begin, end) over PartitionOuter(plan, threads): the first range
 // on the calling thread, the others on std::threads joined before return.
 // `run` must be safe to call concurrently on disjoint ranges; an exception

@@ -33,7 +33,11 @@
 //     |sum - exact| <= (R / L + ceil(log2 L) + kPairwiseBlock / 8 + 4) * u *
 //                      sum |x|      (to first order; <= (R + 2) u sum |x|),
 //   never worse than NumPy's (pairwise along the inner axis, sequential
-//   across the others); products likewise relative to |exact|. The
+//   across the others); products likewise relative to |exact|. With P > 1
+//   threads (NumericOptions) the input splits into P parts along its
+//   longest axis, each reduced as above into its own accumulator, and the P
+//   results combine in part order: the bound grows by P u sum |x|, and
+//   float results depend on P (integers and min/max do not). The
 //   reference accumulates in long double and rounds once.
 #ifndef STRIDEKIT_REDUCE_H_
 #define STRIDEKIT_REDUCE_H_
@@ -42,6 +46,7 @@
 #include <span>
 
 #include "stridekit/dtype.h"
+#include "stridekit/numeric_options.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit {
@@ -53,7 +58,8 @@ enum class ReduceOp : int32_t { kSum = 0, kProd = 1, kMin = 2, kMax = 3 };
 inline constexpr int kPairwiseBlock = 64;
 
 void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
-            std::span<const int32_t> axes, const sk_view& out, void* out_data);
+            std::span<const int32_t> axes, const sk_view& out, void* out_data,
+            const NumericOptions& options = {});
 
 namespace reference {
 void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
