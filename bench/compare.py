@@ -3,6 +3,7 @@
 Runs every Google Benchmark suite built in <build>/bench (JSON output, several
 repetitions, medians). A case's label may carry key=value fields:
   peer=<key>    its NumPy peer (numpy_peers.py), measured in the same run;
+  threads=<n>   stridekit ran on n threads (NumPy's peer on one);
   group=<name>  its size group (L2, L3, DRAM); a "memcpy" case of the same
                 group is the bandwidth reference;
   bytes=<n>     bytes moved per iteration (read + write), for NumPy's GB/s;
@@ -206,6 +207,8 @@ def main():
             name = b["run_name"]
             if "peer" in fields and ":" in fields["peer"]:
                 name = ":".join(fields["peer"].split(":")[1:3]) + " " + group
+            if "threads" in fields:
+                name += f" {fields['threads']}thr"
             row = {"suite": suite, "case": name, "group": group,
                    "ns_per_iter": secs * 1e9,
                    "gbps": bps / 1e9 if bps != "" else "",

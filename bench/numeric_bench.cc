@@ -1,9 +1,9 @@
 // The numeric kernels against memcpy of the same size group, at L2, L3 and
 // DRAM sizes: broadcasting adds (contiguous, outer product, row broadcast,
 // transposed input) and sums (last axis, axis 0, a transposed view), f32
-// and f64. Each case reports bytes/s counting the bytes that must move
-// (inputs read once, output written once) and names its NumPy peer and
-// size group in the label for bench/compare.py.
+// and f64, on one thread and (L3, DRAM) on two. Each case reports bytes/s
+// counting the bytes that must move (inputs read once, output written once) and
+// names its NumPy peer and size group in the label for bench/compare.py.
 #include <benchmark/benchmark.h>
 
 #include <cstring>
@@ -43,6 +43,7 @@ void BM_Numeric(benchmark::State& state) {
   const Case c = static_cast<Case>(state.range(0));
   const int64_t es = state.range(1);
   const int group = int(state.range(2));
+  const NumericOptions options{int(state.range(3))};
   const DType t = es == 4 ? DType::kFloat32 : DType::kFloat64;
   const int64_t n = SquareEdge(kGroupBytes[group], es);
   Dims shape;
@@ -54,7 +55,7 @@ void BM_Numeric(benchmark::State& state) {
       shape = {n * n};
       const sk_view v = CView(shape);
       run = [&, v] {
-        Binary(BinaryOp::kAdd, t, v, a.data, v, b.data, v, out.data);
+        Binary(BinaryOp::kAdd, t, v, a.data, v, b.data, v, out.data, options);
       };
       break;
     }
@@ -66,7 +67,8 @@ void BM_Numeric(benchmark::State& state) {
           c == Case::kAddOuter ? View({n, 1}, {1, 0}) : CView(shape);
       const sk_view right = View({n}, {1});
       run = [&, o, left, right] {
-        Binary(BinaryOp::kAdd, t, left, a.data, right, b.data, o, out.data);
+        Binary(BinaryOp::kAdd, t, left, a.data, right, b.data, o, out.data,
+               options);
       };
       break;
     }
@@ -74,7 +76,7 @@ void BM_Numeric(benchmark::State& state) {
       shape = {n, n};
       const sk_view o = CView(shape), at = View(shape, {1, n});
       run = [&, o, at] {
-        Binary(BinaryOp::kAdd, t, at, a.data, o, b.data, o, out.data);
+        Binary(BinaryOp::kAdd, t, at, a.data, o, b.data, o, out.data, options);
       };
       break;
     }
@@ -88,7 +90,7 @@ void BM_Numeric(benchmark::State& state) {
       const sk_view o = View({n}, {1});
       run = [&, in, axis, o] {
         const int32_t axes[] = {axis};
-        Reduce(ReduceOp::kSum, t, in, a.data, axes, o, out.data);
+        Reduce(ReduceOp::kSum, t, in, a.data, axes, o, out.data, options);
       };
       break;
     }
@@ -98,7 +100,10 @@ void BM_Numeric(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(state.iterations() * moved);
-  state.SetLabel(bench::CaseLabel(c, es, n, group, moved));
+  state.SetLabel(bench::CaseLabel(c, es, n, group, moved) +
+                 (options.threads > 1
+                      ? " threads=" + std::to_string(options.threads)
+                      : ""));
 }
 
 void BM_Memcpy(benchmark::State& state) {
@@ -114,10 +119,15 @@ void BM_Memcpy(benchmark::State& state) {
                  " bytes=" + std::to_string(2 * bytes));
 }
 
+// One thread at every size; two threads (NumericOptions) at L3 and DRAM
+// sizes, where a call is long enough to pay for starting a thread.
 void NumericArgs(benchmark::internal::Benchmark* b) {
   for (int group = 0; group < 3; ++group) {
     for (int c = 0; c <= int(Case::kSumTransposed); ++c) {
-      for (int64_t es : {4, 8}) b->Args({c, es, group});
+      for (int64_t es : {4, 8}) {
+        b->Args({c, es, group, 1});
+        if (group > 0) b->Args({c, es, group, 2});
+      }
     }
   }
 }

@@ -87,10 +87,10 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
         shape.push_back(box.end[d] - box.begin[d]);
       }
       const IterationPlan plan = IterationPlan::Make(shape, layouts, false);
-      ran = simd::RunReduceTask(
-          target.table_slot,
-          {&plan, op, t, from.data, acc.get() + part * acc_bytes, 0,
-           plan.outer_size()});
+      ran =
+          simd::RunReduceTask(target.table_slot, {&plan, op, t, from.data,
+                                                  acc.get() + part * acc_bytes,
+                                                  0, plan.outer_size()});
     });
     dispatch::NoteKernelRan(ran);
     // The parts' accumulators combine into the first, in part order.

@@ -104,10 +104,11 @@ Outcome<T> Run(const Case<T>& c, Binary binary, Unary unary) {
   }
   try {
     if (c.unary) {
-      unary(c.unary_op, testing::DTypeOf<T>(), c.in[0], data[0], c.out, r.out.data());
+      unary(c.unary_op, testing::DTypeOf<T>(), c.in[0], data[0], c.out,
+            r.out.data());
     } else {
-      binary(c.binary, testing::DTypeOf<T>(), c.in[0], data[0], c.in[1], data[1], c.out,
-             r.out.data());
+      binary(c.binary, testing::DTypeOf<T>(), c.in[0], data[0], c.in[1],
+             data[1], c.out, r.out.data());
     }
   } catch (const Error& e) {
     r.error = e.kind();
@@ -325,10 +326,10 @@ TEST(Elementwise, ThreadsGiveTheSameBits) {
     BinaryOp op;
     sk_view a, b, out;
   };
-  for (const Case& k : {Case{BinaryOp::kAdd, c, row, c},
-                        Case{BinaryOp::kMul, t, c, c},
-                        Case{BinaryOp::kSub, masked, c, c},
-                        Case{BinaryOp::kMax, c, c, masked}}) {
+  for (const Case& k :
+       {Case{BinaryOp::kAdd, c, row, c}, Case{BinaryOp::kMul, t, c, c},
+        Case{BinaryOp::kSub, masked, c, c},
+        Case{BinaryOp::kMax, c, c, masked}}) {
     for (int threads : {2, 3}) {
       testing::ForEachTarget([&](const std::string&) {
         std::fill(want.begin(), want.end(), 7);

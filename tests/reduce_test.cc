@@ -198,8 +198,8 @@ TEST(Reduce, ThreadsCombinePartsInOrder) {
   };
   for (const Case& k : {Case{in, axis0, cols}, Case{in, axis1, rows},
                         Case{transposed, axis1, cols}, Case{in, both, 1}}) {
-    const sk_view out = k.out_size == 1 ? MakeView({}, {}, 0)
-                                        : MakeView({k.out_size}, {1}, 0);
+    const sk_view out =
+        k.out_size == 1 ? MakeView({}, {}, 0) : MakeView({k.out_size}, {1}, 0);
     for (ReduceOp op : {ReduceOp::kSum, ReduceOp::kMin, ReduceOp::kMax}) {
       std::vector<int64_t> want(k.out_size), got(k.out_size);
       Reduce(op, DType::kInt64, k.in, ints.data(), k.axes, out, want.data());

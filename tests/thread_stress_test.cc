@@ -13,6 +13,9 @@
 #include <thread>
 #include <vector>
 
+#include "random_views.h"
+#include "stridekit/elementwise.h"
+#include "stridekit/reduce.h"
 #include "stridekit/stridekit.h"
 #include "test_util.h"
 
@@ -135,6 +138,42 @@ TEST(ThreadStress, ConcurrentCallsMatchSingleThreadedAnswers) {
   for (auto& w : workers) w.join();
   done = true;
   reader.join();
+  EXPECT_EQ(failures.load(), 0);
+}
+
+// Calls that themselves run on several threads (NumericOptions), from two
+// threads at once: the same answers as on one thread.
+TEST(ThreadStress, ThreadedKernelsFromSeveralThreads) {
+  if (!testing::ThreadsAllowed()) GTEST_SKIP();
+  const int64_t rows = 700, cols = 800;  // 2 parts of >= 2^18 elements
+  std::vector<int32_t> a(rows * cols), b(rows * cols);
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    a[i] = int32_t(i % 911), b[i] = int32_t(i % 13);
+  }
+  const sk_view m = testing::MakeView({rows, cols}, {cols, 1}, 0);
+  const sk_view t = testing::MakeView({rows, cols}, {1, rows}, 0);
+  const sk_view sums = testing::MakeView({cols}, {1}, 0);
+  const int32_t axis0[] = {0};
+  std::vector<int32_t> add_want(rows * cols), sum_want(cols);
+  Binary(BinaryOp::kAdd, DType::kInt32, t, a.data(), m, b.data(), m,
+         add_want.data());
+  Reduce(ReduceOp::kSum, DType::kInt32, m, a.data(), axis0, sums,
+         sum_want.data());
+  std::atomic<int> failures{0};
+  std::vector<std::thread> callers;
+  for (int caller = 0; caller < 2; ++caller) {
+    callers.emplace_back([&] {
+      std::vector<int32_t> add(rows * cols), sum(cols);
+      for (int round = 0; round < 3; ++round) {
+        Binary(BinaryOp::kAdd, DType::kInt32, t, a.data(), m, b.data(), m,
+               add.data(), NumericOptions{2});
+        Reduce(ReduceOp::kSum, DType::kInt32, m, a.data(), axis0, sums,
+               sum.data(), NumericOptions{2});
+        if (add != add_want || sum != sum_want) ++failures;
+      }
+    });
+  }
+  for (auto& c : callers) c.join();
   EXPECT_EQ(failures.load(), 0);
 }
 
