@@ -53,7 +53,12 @@ namespace simd {
 
 // Run `task` with the kernels of the target in HWY_EXPORT table slot `slot`
 // (simd/dispatch_table.h); return that target's HWY_TARGET.
-int64_t RunElementwiseTask(size_t slot, const ElementwiseTask& task);
+int64_t RunElementwiseFloatTask(size_t slot, const ElementwiseTask& task);
+int64_t RunElementwiseIntegerTask(size_t slot, const ElementwiseTask& task);
+inline int64_t RunElementwiseTask(size_t slot, const ElementwiseTask& task) {
+  return IsInteger(task.dtype) ? RunElementwiseIntegerTask(slot, task)
+                               : RunElementwiseFloatTask(slot, task);
+}
 int64_t RunReduceTask(size_t slot, const ReduceTask& task);
 
 }  // namespace simd

@@ -1,0 +1,42 @@
+// Per-target elementwise executors for float32 and float64
+// (simd/elementwise-inl.h).
+#include "scalar_ops.h"
+#include "simd/dispatch_table.h"
+#include "simd/numeric_task.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/elementwise_float.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+#include "simd/elementwise-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace stridekit {
+namespace HWY_NAMESPACE {
+namespace {
+
+int64_t RunElementwiseFloatKernel(const ElementwiseTask& task) {
+  return RunElementwiseOf<float, double>(task);
+}
+
+}  // namespace
+}  // namespace HWY_NAMESPACE
+}  // namespace stridekit
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace stridekit {
+
+namespace {
+HWY_EXPORT(RunElementwiseFloatKernel);
+}  // namespace
+
+namespace simd {
+
+int64_t RunElementwiseFloatTask(size_t slot, const ElementwiseTask& task) {
+  return TableEntry(HWY_DISPATCH_TABLE(RunElementwiseFloatKernel), slot)(task);
+}
+
+}  // namespace simd
+}  // namespace stridekit
+#endif  // HWY_ONCE
