@@ -1,7 +1,7 @@
 // The numeric kernels against memcpy of the same size group, at L2, L3 and
 // DRAM sizes: broadcasting adds (contiguous, outer product, row broadcast,
 // transposed input) and sums (last axis, axis 0, a transposed view), f32
-// and f64, on one thread and (L3, DRAM) on two. Each case reports bytes/s
+// and f64, on one thread and on two. Each case reports bytes/s
 // counting the bytes that must move (inputs read once, output written once) and
 // names its NumPy peer and size group in the label for bench/compare.py.
 #include <benchmark/benchmark.h>
@@ -119,14 +119,13 @@ void BM_Memcpy(benchmark::State& state) {
                  " bytes=" + std::to_string(2 * bytes));
 }
 
-// One thread at every size; two threads (NumericOptions) at L3 and DRAM
-// sizes, where a call is long enough to pay for starting a thread.
+// One thread and two threads (NumericOptions) at every size.
 void NumericArgs(benchmark::internal::Benchmark* b) {
   for (int group = 0; group < 3; ++group) {
     for (int c = 0; c <= int(Case::kSumTransposed); ++c) {
       for (int64_t es : {4, 8}) {
         b->Args({c, es, group, 1});
-        if (group > 0) b->Args({c, es, group, 2});
+        b->Args({c, es, group, 2});
       }
     }
   }

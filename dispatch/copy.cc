@@ -21,7 +21,7 @@ namespace stridekit {
 
 void CopyBox(size_t slot, size_t elem_size, const Operand& src,
              const Operand& dst, const Box& box, const CopyOptions& options) {
-  Dims shape;
+  Dims shape = box.Shape();
   OperandLayout layouts[2];
   const Operand* ops[2] = {&dst, &src};
   // Kernels move lanes of at most 8 bytes, aligned in both buffers (an
@@ -31,9 +31,6 @@ void CopyBox(size_t slot, size_t elem_size, const Operand& src,
   size_t lane_size = elem_size < 8 ? elem_size : 8;
   while (addresses % lane_size != 0) lane_size /= 2;
   const int64_t scale = int64_t(elem_size / lane_size);
-  for (int d = 0; d < box.begin.size(); ++d) {
-    shape.push_back(box.end[d] - box.begin[d]);
-  }
   for (int i = 0; i < 2; ++i) {
     layouts[i].offset = BoxOffset(*ops[i], box) * scale;
     for (int d = 0; d < box.begin.size(); ++d) {

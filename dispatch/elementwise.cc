@@ -21,41 +21,66 @@ namespace {
 
 // Smaller outputs read a transposed input fast enough from the caches.
 constexpr int64_t kTransposeThroughOutputMinElements = int64_t{1} << 16;
+// Output bytes per band of the transpose through the output: the band is
+// written by the transpose and then updated in place while in the L2 cache.
+constexpr int64_t kTransposeBandBytes = int64_t{256} << 10;
 
 // An input read across its rows (transposed against the output) misses the
 // caches on every element. When the output is contiguous along the inner
-// axis and shares no memory with the inputs, the copy engine's tiled
-// transpose first writes that input into the output and the operation then
-// runs in place (ops[i] becomes the output): 5 streams instead of 3, all
+// axis and shares no memory with the inputs, such an input goes through the
+// output band by band: the copy engine's tiled transpose writes the band
+// into the output, then the operation runs in place on it (the input
+// becomes the output) while it is still in the cache, so every stream is
 // sequential. Not for integer division, which must check every position
-// before writing anything. Returns whether it did.
-bool TransposeThroughOutput(size_t slot, ElementwiseKernel kernel, DType t,
-                            int num_inputs, Operand* ops, const Operand& to,
+// before writing anything. Returns the index of that input, or -1.
+int TransposedThroughOutput(ElementwiseKernel kernel, DType t, int num_inputs,
+                            const Operand* ops, const Operand& to,
                             const Box& target, DimsView shape,
-                            const OperandLayout* layouts, int threads) {
+                            const OperandLayout* layouts) {
   if ((!kernel.unary && kernel.binary == BinaryOp::kDiv && IsInteger(t)) ||
       Numel(shape) < kTransposeThroughOutputMinElements) {
-    return false;
+    return -1;
   }
   const size_t elem_size = DTypeSize(t);
   const IterationPlan tiled = IterationPlan::Make(
       shape, std::span(layouts, size_t(num_inputs + 1)), true);
-  if (tiled.inner_kind(0) != InnerKind::kContiguous) return false;
+  if (tiled.inner_kind(0) != InnerKind::kContiguous) return -1;
   const auto [out_lo, out_hi] = ByteRange(to, target, elem_size);
   int transposed = -1;
   for (int i = 0; i < num_inputs; ++i) {
     const auto [lo, hi] = ByteRange(ops[i], target, elem_size);
-    if (lo < out_hi && out_lo < hi) return false;
+    if (lo < out_hi && out_lo < hi) return -1;
     if (transposed < 0 && tiled.inner_kind(i + 1) == InnerKind::kTransposed) {
       transposed = i;
     }
   }
-  if (transposed < 0) return false;
-  CopyOptions options;
-  options.threads = threads;
-  CopyBox(slot, elem_size, ops[transposed], to, target, options);
-  ops[transposed] = to;
-  return true;
+  return transposed;
+}
+
+// Splits `box` into bands of about kTransposeBandBytes of output along the
+// axis on which `src` is contiguous (so each band reads whole runs of src),
+// else along the longest axis; band extents are multiples of 16 elements.
+std::vector<Box> TransposeBands(const Box& box, const Operand& src,
+                                size_t elem_size) {
+  int axis = -1;
+  for (int d = 0; d < box.begin.size(); ++d) {
+    const int64_t extent = box.end[d] - box.begin[d];
+    if (extent > 1 && (src.strides[d] == 1 || src.strides[d] == -1)) axis = d;
+  }
+  const int64_t numel = Numel(box.Shape());
+  if (axis < 0 || numel == 0) return SplitBox(box, 1);
+  const int64_t extent = box.end[axis] - box.begin[axis];
+  const int64_t row_bytes = numel / extent * int64_t(elem_size);
+  const int64_t step =
+      std::max<int64_t>(16, kTransposeBandBytes / row_bytes / 16 * 16);
+  std::vector<Box> bands;
+  for (int64_t begin = box.begin[axis]; begin < box.end[axis]; begin += step) {
+    Box band = box;
+    band.begin[axis] = begin;
+    band.end[axis] = std::min(box.end[axis], begin + step);
+    bands.push_back(std::move(band));
+  }
+  return bands;
 }
 
 void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
@@ -77,19 +102,18 @@ void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
       ops[i] = temporaries[i].op;
     }
   }
-  Dims shape;
-  for (int d = 0; d < out.ndim; ++d) {
-    shape.push_back(target.end[d] - target.begin[d]);
-  }
+  const Dims shape = target.Shape();
   OperandLayout layouts[3];
   layouts[0] = {to.strides, BoxOffset(to, target)};
   for (int i = 0; i < num_inputs; ++i) {
     layouts[i + 1] = {ops[i].strides, BoxOffset(ops[i], target)};
   }
-  TransposeThroughOutput(slot, kernel, t, num_inputs, ops, to, target, shape,
-                         layouts, threads);
-  // As Copy: non-temporal stores for outputs far beyond the caches.
+  const int transposed = TransposedThroughOutput(kernel, t, num_inputs, ops, to,
+                                                 target, shape, layouts);
+  // As Copy: non-temporal stores for outputs far beyond the caches (not
+  // when the output is updated in place from the cache).
   const bool stream =
+      transposed < 0 &&
       Numel(shape) >= CopyOptions{}.stream_min_bytes / int64_t(elem_size);
   // Integer division checks every position before writing anything, so it
   // runs as one part.
@@ -98,30 +122,38 @@ void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
   const std::vector<Box> parts = SplitBox(
       target, checked_division ? 1 : ThreadParts(threads, Numel(shape)));
   std::atomic<int64_t> ran{0};
-  RunParallel(int(parts.size()), [&](int part) {
-    const Box& box = parts[size_t(part)];
-    Dims part_shape;
-    for (int d = 0; d < out.ndim; ++d) {
-      part_shape.push_back(box.end[d] - box.begin[d]);
-    }
-    OperandLayout part_layouts[3];
-    part_layouts[0] = {to.strides, BoxOffset(to, box)};
+  // Runs the kernel on `box` (a part, or a band of one).
+  auto run_box = [&](const Box& box) {
+    const Dims box_shape = box.Shape();
+    OperandLayout box_layouts[3];
+    box_layouts[0] = {to.strides, BoxOffset(to, box)};
     for (int i = 0; i < num_inputs; ++i) {
-      part_layouts[i + 1] = {ops[i].strides, BoxOffset(ops[i], box)};
+      const Operand& op = i == transposed ? to : ops[i];
+      box_layouts[i + 1] = {op.strides, BoxOffset(op, box)};
     }
     // Rows, not tiles: every input is read by the row kernels' loaders.
     const IterationPlan plan = IterationPlan::Make(
-        part_shape, std::span(part_layouts, size_t(num_inputs + 1)), false);
-    const ElementwiseTask task{
-        &plan,
-        kernel,
-        t,
-        out_data,
-        {ops[0].data, num_inputs > 1 ? ops[1].data : nullptr},
-        0,
-        plan.outer_size(),
-        stream && plan.inner_stride(0) == 1};
+        box_shape, std::span(box_layouts, size_t(num_inputs + 1)), false);
+    const ElementwiseTask task{&plan,
+                               kernel,
+                               t,
+                               out_data,
+                               {transposed == 0 ? to.data : ops[0].data,
+                                num_inputs < 2    ? nullptr
+                                : transposed == 1 ? to.data
+                                                  : ops[1].data},
+                               0,
+                               plan.outer_size(),
+                               stream && plan.inner_stride(0) == 1};
     ran = simd::RunElementwiseTask(slot, task);
+  };
+  RunParallel(int(parts.size()), [&](int part) {
+    const Box& box = parts[size_t(part)];
+    if (transposed < 0) return run_box(box);
+    for (const Box& band : TransposeBands(box, ops[transposed], elem_size)) {
+      CopyBox(slot, elem_size, ops[transposed], to, band, CopyOptions{});
+      run_box(band);
+    }
   });
   dispatch::NoteKernelRan(ran);
 }

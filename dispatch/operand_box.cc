@@ -14,6 +14,12 @@ bool Box::empty() const {
   return false;
 }
 
+Dims Box::Shape() const {
+  Dims shape;
+  for (int d = 0; d < begin.size(); ++d) shape.push_back(end[d] - begin[d]);
+  return shape;
+}
+
 Box ValidBox(const sk_view& v) {
   Box box{Dims(v.ndim, 0), Dims(DimsView(v.shape, size_t(v.ndim)))};
   if (v.has_mask) {

@@ -26,6 +26,7 @@ struct Operand {
 struct Box {
   Dims begin, end;
   bool empty() const;
+  Dims Shape() const;  // end - begin per axis.
   bool operator==(const Box& other) const = default;
 };
 

@@ -82,11 +82,8 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
       const Operand part_acc{nullptr, 0, acc_strides};
       OperandLayout layouts[2] = {{from.strides, BoxOffset(from, box)},
                                   {acc_strides, BoxOffset(part_acc, box)}};
-      Dims shape;
-      for (int d = 0; d < in.ndim; ++d) {
-        shape.push_back(box.end[d] - box.begin[d]);
-      }
-      const IterationPlan plan = IterationPlan::Make(shape, layouts, false);
+      const IterationPlan plan =
+          IterationPlan::Make(box.Shape(), layouts, false);
       ran =
           simd::RunReduceTask(target.table_slot, {&plan, op, t, from.data,
                                                   acc.get() + part * acc_bytes,

@@ -8,6 +8,7 @@
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
+#include "worker_pool.h"
 
 namespace stridekit {
 
@@ -256,8 +257,6 @@ Dims PartitionOuter(const IterationPlan& plan, int parts) {
 
 void RunParallel(int parts, const std::function<void(int)>& run) {
   std::vector<std::exception_ptr> errors(static_cast<size_t>(parts));
-  std::vector<std::thread> workers;
-  workers.reserve(size_t(std::max(parts - 1, 0)));
   auto guarded = [&](int i) {
     try {
       run(i);
@@ -265,9 +264,19 @@ void RunParallel(int parts, const std::function<void(int)>& run) {
       errors[size_t(i)] = std::current_exception();
     }
   };
-  for (int i = 1; i < parts; ++i) workers.emplace_back(guarded, i);
-  if (parts > 0) guarded(0);
-  for (auto& w : workers) w.join();
+  if (parts == 1) {
+    run(0);
+    return;
+  }
+  if (!internal::RunOnWorkers(parts, guarded)) {
+    // The pool is taken (another thread's call, or a call from inside a
+    // part): this call's parts get threads of their own.
+    std::vector<std::thread> workers;
+    workers.reserve(size_t(std::max(parts - 1, 0)));
+    for (int i = 1; i < parts; ++i) workers.emplace_back(guarded, i);
+    if (parts > 0) guarded(0);
+    for (auto& w : workers) w.join();
+  }
   for (const auto& e : errors) {
     if (e) std::rethrow_exception(e);
   }

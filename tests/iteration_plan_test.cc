@@ -9,6 +9,7 @@
 #include <array>
 #include <atomic>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "stridekit/shape.h"
@@ -227,6 +228,50 @@ TEST(RunPartitioned, CoversEveryPositionOnceAndRethrows) {
                                  }),
                   ErrorKind::kNoMemory,
                   StrCat("part ", PartitionOuter(p, 2)[1]));
+}
+
+// RunParallel on the persistent workers: every part exactly once, whatever
+// the part count (above the pool's 64 parts too), back to back; calls from
+// inside a part and from several threads at once (which find the workers
+// taken) still run every part; the first failing part's error is rethrown
+// after every part has finished.
+TEST(RunParallel, RunsEveryPartOnceFromAnyCaller) {
+  for (int parts : {1, 2, 3, 7, 64, 65, 100}) {
+    for (int call = 0; call < 50; ++call) {
+      auto seen = std::vector<std::atomic<int>>(size_t(parts));
+      RunParallel(parts, [&](int i) { ++seen[size_t(i)]; });
+      for (int i = 0; i < parts; ++i) {
+        ASSERT_EQ(seen[size_t(i)].load(), 1) << parts << " parts, part " << i;
+      }
+    }
+  }
+  std::vector<std::atomic<int>> nested(9);
+  RunParallel(3, [&](int outer) {
+    RunParallel(3, [&](int inner) { ++nested[size_t(outer * 3 + inner)]; });
+  });
+  for (auto& n : nested) EXPECT_EQ(n.load(), 1);
+  std::vector<std::atomic<int>> concurrent(4 * 200 * 3);
+  std::vector<std::thread> callers;
+  for (int t = 0; t < 4; ++t) {
+    callers.emplace_back([&, t] {
+      for (int call = 0; call < 200; ++call) {
+        RunParallel(
+            3, [&](int i) { ++concurrent[size_t((t * 200 + call) * 3 + i)]; });
+      }
+    });
+  }
+  for (auto& c : callers) c.join();
+  for (auto& c : concurrent) EXPECT_EQ(c.load(), 1);
+  std::atomic<int> finished{0};
+  EXPECT_SK_ERROR(RunParallel(4,
+                              [&](int i) {
+                                if (i == 1 || i == 3) {
+                                  Fail(ErrorKind::kNoMemory, "part ", i);
+                                }
+                                ++finished;
+                              }),
+                  ErrorKind::kNoMemory, "part 1");
+  EXPECT_EQ(finished.load(), 2);
 }
 
 }  // namespace

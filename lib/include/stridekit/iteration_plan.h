@@ -115,13 +115,15 @@ class ChunkIterator {
 // [bounds[i], bounds[i+1]).
 Dims PartitionOuter(const IterationPlan& plan, int parts);
 
-// Runs run(0), ..., run(parts - 1): run(0) on the calling thread, the others
-// on std::threads joined before return. An exception from any part is
-// rethrown after all have finished.
+// Runs run(0), ..., run(parts - 1), all finished before return: part 0 on
+// the calling thread, the others on the library's persistent worker threads
+// (a part whose worker is not yet awake runs on the calling thread), or on
+// std::threads of their own while another call holds the workers. The parts
+// must be safe to run concurrently. An exception from any part is rethrown
+// after all have finished.
 void RunParallel(int parts, const std::function<void(int)>& run);
 
-// Runs run(begin, end) over PartitionOuter(plan, threads): the first range
-// on the calling thread, the others on std::threads joined before return.
+// Runs run(begin, end) over PartitionOuter(plan, threads), as RunParallel.
 // `run` must be safe to call concurrently on disjoint ranges; an exception
 // from any range is rethrown after all have finished.
 void RunPartitioned(const IterationPlan& plan, int threads,

@@ -8,12 +8,13 @@ namespace stridekit {
 
 struct NumericOptions {
   // Threads a call may use; 1 (or less) runs on the calling thread. The
-  // work is split into that many boxes along its longest axis, each run on
-  // its own std::thread (started and joined per call), so it pays only for
-  // operands far beyond the L2 size: calls under kMinElementsPerThread
-  // elements per thread run on the calling thread.
+  // work is split into that many boxes along its longest axis, run on the
+  // library's persistent worker threads (RunParallel in iteration_plan.h),
+  // which spin briefly between calls, so splitting pays from L2-sized
+  // operands up: calls with fewer than kMinElementsPerThread elements per
+  // thread use fewer threads.
   int threads = 1;
-  static constexpr int64_t kMinElementsPerThread = int64_t{1} << 18;
+  static constexpr int64_t kMinElementsPerThread = int64_t{1} << 13;
 };
 
 }  // namespace stridekit
