@@ -21,14 +21,16 @@ namespace {
 
 // Smaller outputs read a transposed input fast enough from the caches.
 constexpr int64_t kTransposeThroughOutputMinElements = int64_t{1} << 16;
-// Output bytes per band of the transpose through the output: the band is
+// Output bytes per block of the transpose through the output: the block is
 // written by the transpose and then updated in place while in the L2 cache.
-constexpr int64_t kTransposeBandBytes = int64_t{256} << 10;
+// Parts of at least kTransposeWholeMinBytes go through whole.
+constexpr int64_t kTransposeBlockBytes = int64_t{256} << 10;
+constexpr int64_t kTransposeWholeMinBytes = int64_t{64} << 20;
 
 // An input read across its rows (transposed against the output) misses the
 // caches on every element. When the output is contiguous along the inner
 // axis and shares no memory with the inputs, such an input goes through the
-// output band by band: the copy engine's tiled transpose writes the band
+// output block by block: the copy engine's tiled transpose writes a block
 // into the output, then the operation runs in place on it (the input
 // becomes the output) while it is still in the cache, so every stream is
 // sequential. Not for integer division, which must check every position
@@ -57,30 +59,32 @@ int TransposedThroughOutput(ElementwiseKernel kernel, DType t, int num_inputs,
   return transposed;
 }
 
-// Splits `box` into bands of about kTransposeBandBytes of output along the
-// axis on which `src` is contiguous (so each band reads whole runs of src),
-// else along the longest axis; band extents are multiples of 16 elements.
-std::vector<Box> TransposeBands(const Box& box, const Operand& src,
-                                size_t elem_size) {
+// The blocks of `box` that go through the output one at a time: bands of
+// about kTransposeBlockBytes of output along the axis on which `src` is
+// contiguous (so a band reads runs of src; extents are multiples of 16
+// elements), or the whole box when it is beyond the caches (DRAM wants
+// long runs of src, which bands of L2 size cannot give), or when src has
+// no such axis.
+std::vector<Box> TransposeBlocks(const Box& box, const Operand& src,
+                                 size_t elem_size) {
   int axis = -1;
   for (int d = 0; d < box.begin.size(); ++d) {
     const int64_t extent = box.end[d] - box.begin[d];
     if (extent > 1 && (src.strides[d] == 1 || src.strides[d] == -1)) axis = d;
   }
-  const int64_t numel = Numel(box.Shape());
-  if (axis < 0 || numel == 0) return SplitBox(box, 1);
+  const int64_t bytes = Numel(box.Shape()) * int64_t(elem_size);
+  if (axis < 0 || bytes >= kTransposeWholeMinBytes) return {box};
   const int64_t extent = box.end[axis] - box.begin[axis];
-  const int64_t row_bytes = numel / extent * int64_t(elem_size);
   const int64_t step =
-      std::max<int64_t>(16, kTransposeBandBytes / row_bytes / 16 * 16);
-  std::vector<Box> bands;
+      std::max<int64_t>(16, kTransposeBlockBytes * extent / bytes / 16 * 16);
+  std::vector<Box> blocks;
   for (int64_t begin = box.begin[axis]; begin < box.end[axis]; begin += step) {
     Box band = box;
     band.begin[axis] = begin;
     band.end[axis] = std::min(box.end[axis], begin + step);
-    bands.push_back(std::move(band));
+    blocks.push_back(std::move(band));
   }
-  return bands;
+  return blocks;
 }
 
 void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
@@ -110,10 +114,8 @@ void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
   }
   const int transposed = TransposedThroughOutput(kernel, t, num_inputs, ops, to,
                                                  target, shape, layouts);
-  // As Copy: non-temporal stores for outputs far beyond the caches (not
-  // when the output is updated in place from the cache).
+  // As Copy: non-temporal stores for outputs far beyond the caches.
   const bool stream =
-      transposed < 0 &&
       Numel(shape) >= CopyOptions{}.stream_min_bytes / int64_t(elem_size);
   // Integer division checks every position before writing anything, so it
   // runs as one part.
@@ -122,8 +124,8 @@ void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
   const std::vector<Box> parts = SplitBox(
       target, checked_division ? 1 : ThreadParts(threads, Numel(shape)));
   std::atomic<int64_t> ran{0};
-  // Runs the kernel on `box` (a part, or a band of one).
-  auto run_box = [&](const Box& box) {
+  // Runs the kernel on `box` (a part, or a block of one).
+  auto run_box = [&](const Box& box, bool stream_box) {
     const Dims box_shape = box.Shape();
     OperandLayout box_layouts[3];
     box_layouts[0] = {to.strides, BoxOffset(to, box)};
@@ -144,15 +146,16 @@ void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
                                                   : ops[1].data},
                                0,
                                plan.outer_size(),
-                               stream && plan.inner_stride(0) == 1};
+                               stream_box && plan.inner_stride(0) == 1};
     ran = simd::RunElementwiseTask(slot, task);
   };
   RunParallel(int(parts.size()), [&](int part) {
     const Box& box = parts[size_t(part)];
-    if (transposed < 0) return run_box(box);
-    for (const Box& band : TransposeBands(box, ops[transposed], elem_size)) {
-      CopyBox(slot, elem_size, ops[transposed], to, band, CopyOptions{});
-      run_box(band);
+    if (transposed < 0) return run_box(box, stream);
+    for (const Box& block : TransposeBlocks(box, ops[transposed], elem_size)) {
+      CopyBox(slot, elem_size, ops[transposed], to, block, CopyOptions{});
+      // Streaming only where the block is not read back from the cache.
+      run_box(block, stream && block == box);
     }
   });
   dispatch::NoteKernelRan(ran);
