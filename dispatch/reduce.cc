@@ -20,6 +20,7 @@
 #include "scalar_ops.h"
 #include "simd/numeric_task.h"
 #include "stridekit/allocation.h"
+#include "stridekit/checked.h"
 #include "stridekit/copy.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/shape.h"
@@ -48,15 +49,24 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
           ? SplitBox(all, ThreadParts(options.threads, Numel(in_shape)))
           : std::vector<Box>{};
   // One accumulator per part (the first is the result), allocated and set to
-  // the op's identity before anything is written.
-  const int64_t acc_bytes = count * int64_t(elem_size);
-  const Buffer acc = AllocateBuffer(
-      std::max<int64_t>(1, int64_t(parts.size())) * acc_bytes, OpName(op));
+  // the op's identity before anything is written. Accumulators are kGap
+  // bytes apart (parts run on different cores and must not share a cache
+  // line, whatever the buffer's alignment).
+  constexpr int64_t kGap = 128;
+  const int64_t acc_bytes =
+      CheckedAdd(CheckedMul(count, int64_t(elem_size), OpName(op)),
+                 2 * kGap - 1, OpName(op)) /
+      kGap * kGap;
+  const Buffer acc =
+      AllocateBuffer(CheckedMul(std::max<int64_t>(1, int64_t(parts.size())),
+                                acc_bytes, OpName(op)),
+                     OpName(op));
   scalar_ops::VisitNumericType(t, [&](auto zero) {
     using T = decltype(zero);
-    T* values = reinterpret_cast<T*>(acc.get());
-    std::fill(values, values + count * std::max<int64_t>(1, parts.size()),
-              scalar_ops::ReduceIdentity<T>(op));
+    for (size_t part = 0; part < std::max<size_t>(1, parts.size()); ++part) {
+      T* values = reinterpret_cast<T*>(acc.get() + part * acc_bytes);
+      std::fill(values, values + count, scalar_ops::ReduceIdentity<T>(op));
+    }
   });
 
   if (!parts.empty()) {
@@ -95,7 +105,8 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
       using T = decltype(zero);
       T* first = reinterpret_cast<T*>(acc.get());
       for (size_t part = 1; part < parts.size(); ++part) {
-        const T* other = first + int64_t(part) * count;
+        const T* other =
+            reinterpret_cast<const T*>(acc.get() + part * acc_bytes);
         for (int64_t i = 0; i < count; ++i) {
           first[i] = scalar_ops::Reduce(op, first[i], other[i]);
         }
