@@ -387,18 +387,5 @@ int64_t RunGemmKernel(const GemmTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace stridekit {
-
-namespace {
-HWY_EXPORT(RunGemmKernel);
-}  // namespace
-
-namespace simd {
-
-int64_t RunGemmTask(size_t slot, const GemmTask& task) {
-  return TableEntry(HWY_DISPATCH_TABLE(RunGemmKernel), slot)(task);
-}
-
-}  // namespace simd
-}  // namespace stridekit
+STRIDEKIT_EXPORT_TASK_KERNEL(RunGemmKernel, RunGemmTask, GemmTask)
 #endif  // HWY_ONCE

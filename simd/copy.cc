@@ -71,17 +71,5 @@ int64_t RunCopyTaskKernel(const CopyTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace stridekit {
-namespace {
-HWY_EXPORT(RunCopyTaskKernel);
-}  // namespace
-
-namespace simd {
-
-int64_t RunCopyTask(size_t slot, const CopyTask& task) {
-  return TableEntry(HWY_DISPATCH_TABLE(RunCopyTaskKernel), slot)(task);
-}
-
-}  // namespace simd
-}  // namespace stridekit
+STRIDEKIT_EXPORT_TASK_KERNEL(RunCopyTaskKernel, RunCopyTask, CopyTask)
 #endif  // HWY_ONCE

@@ -27,4 +27,19 @@ auto TableEntry(const Table& table, size_t slot) {
 
 }  // namespace stridekit::simd
 
+// Exports the per-target `int64_t KERNEL(const TASK&)` (declared in
+// stridekit::HWY_NAMESPACE) and defines the runner declared as
+// `int64_t stridekit::simd::RUNNER(size_t slot, const TASK& task)`, which
+// calls the kernel of table slot `slot`. Use at global scope in the
+// HWY_ONCE part of the kernel's translation unit (hwy/highway.h included).
+#define STRIDEKIT_EXPORT_TASK_KERNEL(KERNEL, RUNNER, TASK)           \
+  namespace stridekit {                                              \
+  namespace {                                                        \
+  HWY_EXPORT(KERNEL);                                                \
+  }                                                                  \
+  int64_t simd::RUNNER(size_t slot, const TASK& task) {              \
+    return simd::TableEntry(HWY_DISPATCH_TABLE(KERNEL), slot)(task); \
+  }                                                                  \
+  }  // namespace stridekit
+
 #endif  // STRIDEKIT_SIMD_DISPATCH_TABLE_H_

@@ -25,18 +25,6 @@ int64_t RunElementwiseFloatKernel(const ElementwiseTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace stridekit {
-
-namespace {
-HWY_EXPORT(RunElementwiseFloatKernel);
-}  // namespace
-
-namespace simd {
-
-int64_t RunElementwiseFloatTask(size_t slot, const ElementwiseTask& task) {
-  return TableEntry(HWY_DISPATCH_TABLE(RunElementwiseFloatKernel), slot)(task);
-}
-
-}  // namespace simd
-}  // namespace stridekit
+STRIDEKIT_EXPORT_TASK_KERNEL(RunElementwiseFloatKernel, RunElementwiseFloatTask,
+                             ElementwiseTask)
 #endif  // HWY_ONCE

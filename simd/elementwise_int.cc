@@ -25,19 +25,6 @@ int64_t RunElementwiseIntegerKernel(const ElementwiseTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace stridekit {
-
-namespace {
-HWY_EXPORT(RunElementwiseIntegerKernel);
-}  // namespace
-
-namespace simd {
-
-int64_t RunElementwiseIntegerTask(size_t slot, const ElementwiseTask& task) {
-  return TableEntry(HWY_DISPATCH_TABLE(RunElementwiseIntegerKernel),
-                    slot)(task);
-}
-
-}  // namespace simd
-}  // namespace stridekit
+STRIDEKIT_EXPORT_TASK_KERNEL(RunElementwiseIntegerKernel,
+                             RunElementwiseIntegerTask, ElementwiseTask)
 #endif  // HWY_ONCE

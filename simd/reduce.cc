@@ -98,19 +98,5 @@ int64_t RunReduceKernel(const ReduceTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace stridekit {
-
-namespace {
-HWY_EXPORT(RunReduceKernel);
-}  // namespace
-
-namespace simd {
-
-int64_t RunReduceTask(size_t slot, const ReduceTask& task) {
-  return TableEntry(HWY_DISPATCH_TABLE(RunReduceKernel), slot)(task);
-}
-
-}  // namespace simd
-
-}  // namespace stridekit
+STRIDEKIT_EXPORT_TASK_KERNEL(RunReduceKernel, RunReduceTask, ReduceTask)
 #endif  // HWY_ONCE
