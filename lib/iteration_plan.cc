@@ -256,6 +256,10 @@ Dims PartitionOuter(const IterationPlan& plan, int parts) {
 }
 
 void RunParallel(int parts, const std::function<void(int)>& run) {
+  if (parts <= 1) {
+    if (parts == 1) run(0);
+    return;
+  }
   std::vector<std::exception_ptr> errors(static_cast<size_t>(parts));
   auto guarded = [&](int i) {
     try {
@@ -264,17 +268,13 @@ void RunParallel(int parts, const std::function<void(int)>& run) {
       errors[size_t(i)] = std::current_exception();
     }
   };
-  if (parts == 1) {
-    run(0);
-    return;
-  }
   if (!internal::RunOnWorkers(parts, guarded)) {
-    // The pool is taken (another thread's call, or a call from inside a
-    // part): this call's parts get threads of their own.
+    // The pool cannot take this call (worker_pool.h says when): its parts
+    // get threads of their own.
     std::vector<std::thread> workers;
-    workers.reserve(size_t(std::max(parts - 1, 0)));
+    workers.reserve(size_t(parts - 1));
     for (int i = 1; i < parts; ++i) workers.emplace_back(guarded, i);
-    if (parts > 0) guarded(0);
+    guarded(0);
     for (auto& w : workers) w.join();
   }
   for (const auto& e : errors) {
