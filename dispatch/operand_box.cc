@@ -64,21 +64,29 @@ Box Intersect(const Box& a, const Box& b) {
   return r;
 }
 
-std::vector<Box> SplitBox(const Box& box, int parts) {
-  int axis = 0;
-  for (int d = 1; d < box.begin.size(); ++d) {
-    if (box.end[d] - box.begin[d] > box.end[axis] - box.begin[axis]) axis = d;
-  }
+std::vector<Box> SplitBox(const Box& box, int parts, int axis, int64_t align) {
   if (box.begin.empty()) return {box};
+  if (axis < 0) {
+    axis = 0;
+    for (int d = 1; d < box.begin.size(); ++d) {
+      if (box.end[d] - box.begin[d] > box.end[axis] - box.begin[axis]) {
+        axis = d;
+      }
+    }
+  }
   const int64_t extent = box.end[axis] - box.begin[axis];
-  const int64_t n = std::clamp<int64_t>(parts, 1, std::max<int64_t>(extent, 1));
+  // Boundaries fall on multiples of `align` positions: units of that many.
+  const int64_t units = extent / align + (extent % align != 0);
+  const int64_t n = std::clamp<int64_t>(parts, 1, std::max<int64_t>(units, 1));
+  auto boundary = [&](int64_t i) {
+    // units * i / n * align without overflow, at most extent.
+    return box.begin[axis] +
+           std::min(extent, int64_t(__int128(units) * i / n) * align);
+  };
   std::vector<Box> boxes(size_t(n), box);
   for (int64_t i = 0; i < n; ++i) {
-    // extent * i / n without overflow.
-    boxes[size_t(i)].begin[axis] =
-        box.begin[axis] + int64_t(__int128(extent) * i / n);
-    boxes[size_t(i)].end[axis] =
-        box.begin[axis] + int64_t(__int128(extent) * (i + 1) / n);
+    boxes[size_t(i)].begin[axis] = boundary(i);
+    boxes[size_t(i)].end[axis] = boundary(i + 1);
   }
   return boxes;
 }

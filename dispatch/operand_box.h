@@ -44,9 +44,11 @@ Operand AlignSource(const sk_view& src, const void* data, const sk_view& dst,
 // a ∩ b, kept inside a even when empty (complements rely on that).
 Box Intersect(const Box& a, const Box& b);
 
-// `box` (non-empty) split along its longest axis into at most `parts`
-// non-empty boxes of nearly equal size, in order.
-std::vector<Box> SplitBox(const Box& box, int parts);
+// `box` (non-empty) split along `axis` (by default its longest axis) into at
+// most `parts` non-empty boxes of nearly equal size, in order, with
+// boundaries at multiples of `align` (> 0) positions from the box's start.
+std::vector<Box> SplitBox(const Box& box, int parts, int axis = -1,
+                          int64_t align = 1);
 
 // The parts a call over `elements` positions uses with `threads` threads:
 // at most `threads`, and at least kMinElementsPerThread positions each.

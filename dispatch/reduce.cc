@@ -44,27 +44,58 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
   const int64_t count = Numel(out_shape);
   const DimsView in_shape(in.shape, size_t(in.ndim));
   const Box all{Dims(in.ndim, 0), Dims(in_shape)};
-  const std::vector<Box> parts =
-      Numel(in_shape) > 0
-          ? SplitBox(all, ThreadParts(options.threads, Numel(in_shape)))
-          : std::vector<Box>{};
-  // One accumulator per part (the first is the result), allocated and set to
-  // the op's identity before anything is written. Accumulators are kGap
-  // bytes apart (parts run on different cores and must not share a cache
-  // line, whatever the buffer's alignment).
+  // The accumulator over in's index space: out's C strides on kept axes.
+  const Dims out_strides = CContiguousStrides(out_shape);
+  const bool keepdims = out.ndim == in.ndim;
+  Dims acc_strides;
+  for (int d = 0, j = 0; d < in.ndim; ++d) {
+    acc_strides.push_back(reduced[d] ? 0 : out_strides[j]);
+    if (keepdims || !reduced[d]) ++j;
+  }
+  // With several parts, a kept axis of at least kMinRowsPerPart positions
+  // per part is split: each part then owns its outputs, and all share one
+  // accumulator. Otherwise the longest axis is split and each part has its
+  // own accumulator (the first is the result), combined in part order.
+  constexpr int64_t kMinRowsPerPart = 8;
+  const int wanted =
+      Numel(in_shape) > 0 ? ThreadParts(options.threads, Numel(in_shape)) : 0;
+  int kept_axis = -1;
+  for (int d = 0; d < in.ndim; ++d) {
+    if (!reduced[d] && in.shape[d] >= kMinRowsPerPart * wanted &&
+        (kept_axis < 0 || in.shape[d] > in.shape[kept_axis])) {
+      kept_axis = d;
+    }
+  }
+  // Parts of a shared accumulator start kGap bytes apart in it, so that
+  // no cache line of it is written by two cores.
   constexpr int64_t kGap = 128;
+  int64_t align = 1;
+  if (kept_axis >= 0) {
+    const int64_t step_bytes =
+        std::max<int64_t>(1, acc_strides[kept_axis]) * int64_t(elem_size);
+    align = (kGap + step_bytes - 1) / step_bytes;
+  }
+  const std::vector<Box> parts =
+      wanted > 0 ? SplitBox(all, wanted, kept_axis, align) : std::vector<Box>{};
+  const int64_t accumulators =
+      kept_axis >= 0 ? 1 : std::max<int64_t>(1, int64_t(parts.size()));
+  // The accumulators are allocated and set to the op's identity before
+  // anything is written. Each starts on a kGap-aligned address, kGap bytes
+  // or more after the previous one ends (parts run on different cores).
   const int64_t acc_bytes =
       CheckedAdd(CheckedMul(count, int64_t(elem_size), OpName(op)),
                  2 * kGap - 1, OpName(op)) /
       kGap * kGap;
-  const Buffer acc =
-      AllocateBuffer(CheckedMul(std::max<int64_t>(1, int64_t(parts.size())),
-                                acc_bytes, OpName(op)),
+  const Buffer buffer =
+      AllocateBuffer(CheckedAdd(CheckedMul(accumulators, acc_bytes, OpName(op)),
+                                kGap, OpName(op)),
                      OpName(op));
+  unsigned char* const acc =
+      buffer.get() + (kGap - reinterpret_cast<uintptr_t>(buffer.get()) % kGap);
   scalar_ops::VisitNumericType(t, [&](auto zero) {
     using T = decltype(zero);
-    for (size_t part = 0; part < std::max<size_t>(1, parts.size()); ++part) {
-      T* values = reinterpret_cast<T*>(acc.get() + part * acc_bytes);
+    for (int64_t i = 0; i < accumulators; ++i) {
+      T* values = reinterpret_cast<T*>(acc + i * acc_bytes);
       std::fill(values, values + count, scalar_ops::ReduceIdentity<T>(op));
     }
   });
@@ -78,14 +109,6 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
           MaterializeBox(target.table_slot, elem_size, from, valid, all);
       from = temporary.op;
     }
-    // The accumulator over in's index space: out's C strides on kept axes.
-    const Dims out_strides = CContiguousStrides(out_shape);
-    const bool keepdims = out.ndim == in.ndim;
-    Dims acc_strides;
-    for (int d = 0, j = 0; d < in.ndim; ++d) {
-      acc_strides.push_back(reduced[d] ? 0 : out_strides[j]);
-      if (keepdims || !reduced[d]) ++j;
-    }
     std::atomic<int64_t> ran{0};
     RunParallel(int(parts.size()), [&](int part) {
       const Box& box = parts[size_t(part)];
@@ -94,19 +117,19 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
                                   {acc_strides, BoxOffset(part_acc, box)}};
       const IterationPlan plan =
           IterationPlan::Make(box.Shape(), layouts, false);
-      ran =
-          simd::RunReduceTask(target.table_slot, {&plan, op, t, from.data,
-                                                  acc.get() + part * acc_bytes,
-                                                  0, plan.outer_size()});
+      unsigned char* part_acc_data =
+          acc + (accumulators > 1 ? part * acc_bytes : 0);
+      ran = simd::RunReduceTask(
+          target.table_slot,
+          {&plan, op, t, from.data, part_acc_data, 0, plan.outer_size()});
     });
     dispatch::NoteKernelRan(ran);
     // The parts' accumulators combine into the first, in part order.
     scalar_ops::VisitNumericType(t, [&](auto zero) {
       using T = decltype(zero);
-      T* first = reinterpret_cast<T*>(acc.get());
-      for (size_t part = 1; part < parts.size(); ++part) {
-        const T* other =
-            reinterpret_cast<const T*>(acc.get() + part * acc_bytes);
+      T* first = reinterpret_cast<T*>(acc);
+      for (int64_t i = 1; i < accumulators; ++i) {
+        const T* other = reinterpret_cast<const T*>(acc + i * acc_bytes);
         for (int64_t i = 0; i < count; ++i) {
           first[i] = scalar_ops::Reduce(op, first[i], other[i]);
         }
@@ -115,12 +138,11 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
   }
   sk_view acc_view{};
   acc_view.ndim = out.ndim;
-  const Dims acc_strides = CContiguousStrides(out_shape);
   for (int d = 0; d < out.ndim; ++d) {
     acc_view.shape[d] = out.shape[d];
-    acc_view.strides[d] = acc_strides[d];
+    acc_view.strides[d] = out_strides[d];
   }
-  Copy(elem_size, acc_view, acc.get(), out, out_data);
+  Copy(elem_size, acc_view, acc, out, out_data);
 }
 
 }  // namespace stridekit

@@ -175,9 +175,10 @@ TEST(Reduce, PairwiseSumIsAccurate) {
   });
 }
 
-// Threads reduce parts of the input into their own accumulators
-// (NumericOptions): integers and min/max exactly as one thread, float sums
-// within reduce.h's bound (grown by P u sum |x|) of the reference.
+// Threads reduce parts of the input (NumericOptions): integers and min/max
+// exactly as one thread, float sums within reduce.h's bound (grown by
+// P u sum |x|) of the reference, and the bits of one thread when a kept
+// axis is split.
 TEST(Reduce, ThreadsCombinePartsInOrder) {
   if (!testing::ThreadsAllowed()) GTEST_SKIP();
   const int64_t rows = 1031, cols = 1033;  // > 2^19 elements: 2+ parts
@@ -223,6 +224,14 @@ TEST(Reduce, ThreadsCombinePartsInOrder) {
       ASSERT_LE(std::abs(double(got[i]) - double(want[i])),
                 bound * double(abs_sum[i]))
           << "element " << i;
+    }
+    // Splits along a kept axis reduce every output element in one part, in
+    // the order of one thread: the same bits.
+    if (k.out_size > 1) {
+      std::vector<float> one_thread(k.out_size);
+      Reduce(ReduceOp::kSum, DType::kFloat32, k.in, floats.data(), k.axes,
+             out, one_thread.data());
+      EXPECT_EQ(got, one_thread);
     }
   }
 }

@@ -34,10 +34,13 @@
 //                      sum |x|      (to first order; <= (R + 2) u sum |x|),
 //   never worse than NumPy's (pairwise along the inner axis, sequential
 //   across the others); products likewise relative to |exact|. With P > 1
-//   threads (NumericOptions) the input splits into P parts along its
-//   longest axis, each reduced as above into its own accumulator, and the P
-//   results combine in part order: the bound grows by P u sum |x|, and
-//   float results depend on P (integers and min/max do not). The
+//   threads (NumericOptions) the input splits into P parts. When a kept
+//   axis has at least 8 P positions, the longest such axis is split: every
+//   output element is reduced within one part as above, and the results are
+//   those of one thread. Otherwise (few outputs) the longest axis is split,
+//   each part is reduced into its own accumulator, and the P results
+//   combine in part order: the bound grows by P u sum |x|, and float
+//   results depend on P (integers and min/max do not). The
 //   reference accumulates in long double and rounds once.
 #ifndef STRIDEKIT_REDUCE_H_
 #define STRIDEKIT_REDUCE_H_
