@@ -145,25 +145,30 @@ def plot(rows, path):
     rows = [r for r in rows if r["gbps"] != "" and r["memcpy_gbps"] != ""]
     if not rows:
         return
-    names = [r["case"] for r in rows]
-    x = range(len(rows))
+    # One panel per size group (L2, L3, DRAM), in the order they ran.
+    groups = list(dict.fromkeys(r["group"] for r in rows))
+    widest = max(sum(r["group"] == g for r in rows) for g in groups)
+    fig, axes = plt.subplots(len(groups), 1, squeeze=False,
+                             figsize=(max(8, 0.45 * widest), 4.5 * len(groups)))
     width = 0.21
-    fig, ax = plt.subplots(figsize=(max(8, 0.55 * len(rows)), 5))
-    ax.bar([i - 1.5 * width for i in x], [r["gbps"] for r in rows], width,
-           label="stridekit")
-    ax.bar([i - 0.5 * width for i in x], [r["numpy_gbps"] or 0 for r in rows],
-           width, label="NumPy")
-    ax.bar([i + 0.5 * width for i in x],
-           [r["xtensor_gbps"] or 0 for r in rows], width, label="xtensor")
-    ax.bar([i + 1.5 * width for i in x], [r["memcpy_gbps"] for r in rows],
-           width, label="memcpy (same bytes)")
-    ax.set_xticks(list(x))
-    ax.set_xticklabels(names, rotation=75, ha="right", fontsize=7)
-    ax.set_ylabel("GB/s (read + write)")
-    ax.set_title("stridekit vs NumPy vs xtensor vs memcpy (medians)")
-    ax.legend()
+    bars = [("stridekit", "gbps"), ("NumPy", "numpy_gbps"),
+            ("xtensor", "xtensor_gbps"), ("memcpy (same bytes)", "memcpy_gbps")]
+    for ax, group in zip(axes[:, 0], groups):
+        panel = [r for r in rows if r["group"] == group]
+        x = range(len(panel))
+        for k, (label, key) in enumerate(bars):
+            ax.bar([i + (k - 1.5) * width for i in x],
+                   [r[key] or 0 for r in panel], width, label=label)
+        ax.set_xticks(list(x))
+        ax.set_xticklabels([r["case"].removesuffix(" " + group).replace(
+            " " + group + " ", " ") for r in panel],
+            rotation=60, ha="right", fontsize=7)
+        ax.set_ylabel("GB/s (read + write)")
+        ax.set_title(f"{group}: stridekit vs NumPy vs xtensor vs memcpy "
+                     "(medians; 2thr = stridekit on 2 threads)")
+        ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=100)
 
 
 def main():
