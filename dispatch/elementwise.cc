@@ -19,31 +19,28 @@
 namespace stridekit {
 namespace {
 
-// Smaller outputs read a transposed input fast enough from the caches.
-constexpr int64_t kTransposeThroughOutputMinElements = int64_t{1} << 16;
-// Output bytes per block of the transpose through the output: the block is
-// written by the transpose and then updated in place while in the L2 cache.
-// Parts of at least kTransposeWholeMinBytes go through whole.
-constexpr int64_t kTransposeBlockBytes = int64_t{256} << 10;
+// An input read across its rows (transposed against the output) is read
+// by tiles: the plan is tiled and the executors transpose N x N tiles in
+// registers. Beyond the caches tiles read it in runs too short for DRAM, so
+// parts of at least kTransposeWholeMinBytes of output go through the output
+// instead: the copy engine's tiled transpose (long runs) writes the input
+// into the output, and the operation then runs in place (the input becomes
+// the output), all streams sequential.
 constexpr int64_t kTransposeWholeMinBytes = int64_t{64} << 20;
 
-// An input read across its rows (transposed against the output) misses the
-// caches on every element. When the output is contiguous along the inner
-// axis and shares no memory with the inputs, such an input goes through the
-// output block by block: the copy engine's tiled transpose writes a block
-// into the output, then the operation runs in place on it (the input
-// becomes the output) while it is still in the cache, so every stream is
-// sequential. Not for integer division, which must check every position
-// before writing anything. Returns the index of that input, or -1.
+// The input that goes through the output (see above), or -1: only when the
+// output is contiguous along the inner axis, shares no memory with the
+// inputs, and is that large; never for integer division, which must check
+// every position before writing anything.
 int TransposedThroughOutput(ElementwiseKernel kernel, DType t, int num_inputs,
                             const Operand* ops, const Operand& to,
                             const Box& target, DimsView shape,
                             const OperandLayout* layouts) {
+  const size_t elem_size = DTypeSize(t);
   if ((!kernel.unary && kernel.binary == BinaryOp::kDiv && IsInteger(t)) ||
-      Numel(shape) < kTransposeThroughOutputMinElements) {
+      Numel(shape) * int64_t(elem_size) < kTransposeWholeMinBytes) {
     return -1;
   }
-  const size_t elem_size = DTypeSize(t);
   const IterationPlan tiled = IterationPlan::Make(
       shape, std::span(layouts, size_t(num_inputs + 1)), true);
   if (tiled.inner_kind(0) != InnerKind::kContiguous) return -1;
@@ -57,34 +54,6 @@ int TransposedThroughOutput(ElementwiseKernel kernel, DType t, int num_inputs,
     }
   }
   return transposed;
-}
-
-// The blocks of `box` that go through the output one at a time: bands of
-// about kTransposeBlockBytes of output along the axis on which `src` is
-// contiguous (so a band reads runs of src; extents are multiples of 16
-// elements), or the whole box when it is beyond the caches (DRAM wants
-// long runs of src, which bands of L2 size cannot give), or when src has
-// no such axis.
-std::vector<Box> TransposeBlocks(const Box& box, const Operand& src,
-                                 size_t elem_size) {
-  int axis = -1;
-  for (int d = 0; d < box.begin.size(); ++d) {
-    const int64_t extent = box.end[d] - box.begin[d];
-    if (extent > 1 && (src.strides[d] == 1 || src.strides[d] == -1)) axis = d;
-  }
-  const int64_t bytes = Numel(box.Shape()) * int64_t(elem_size);
-  if (axis < 0 || bytes >= kTransposeWholeMinBytes) return {box};
-  const int64_t extent = box.end[axis] - box.begin[axis];
-  const int64_t step =
-      std::max<int64_t>(16, kTransposeBlockBytes * extent / bytes / 16 * 16);
-  std::vector<Box> blocks;
-  for (int64_t begin = box.begin[axis]; begin < box.end[axis]; begin += step) {
-    Box band = box;
-    band.begin[axis] = begin;
-    band.end[axis] = std::min(box.end[axis], begin + step);
-    blocks.push_back(std::move(band));
-  }
-  return blocks;
 }
 
 void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
@@ -121,42 +90,46 @@ void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
   // runs as one part.
   const bool checked_division =
       !kernel.unary && kernel.binary == BinaryOp::kDiv && IsInteger(t);
+  // Part boundaries at multiples of 16 positions: whole vectors and cache
+  // lines of contiguous rows, and whole register tiles of transposed inputs.
   const std::vector<Box> parts = SplitBox(
-      target, checked_division ? 1 : ThreadParts(threads, Numel(shape)));
+      target, checked_division ? 1 : ThreadParts(threads, Numel(shape)), -1,
+      16);
   std::atomic<int64_t> ran{0};
-  // Runs the kernel on `box` (a part, or a block of one).
-  auto run_box = [&](const Box& box, bool stream_box) {
-    const Dims box_shape = box.Shape();
+  // Runs the kernel on `box`, reading input `through` (or none: -1) from
+  // the output, where it was just written.
+  auto run_box = [&](const Box& box, int through) {
     OperandLayout box_layouts[3];
     box_layouts[0] = {to.strides, BoxOffset(to, box)};
+    const void* in[2] = {};
     for (int i = 0; i < num_inputs; ++i) {
-      const Operand& op = i == transposed ? to : ops[i];
+      const Operand& op = i == through ? to : ops[i];
       box_layouts[i + 1] = {op.strides, BoxOffset(op, box)};
+      in[i] = op.data;
     }
-    // Rows, not tiles: every input is read by the row kernels' loaders.
+    // Tiles for a transposed input, except for integer division (its
+    // executor checks divisions by rows).
     const IterationPlan plan = IterationPlan::Make(
-        box_shape, std::span(box_layouts, size_t(num_inputs + 1)), false);
+        box.Shape(), std::span(box_layouts, size_t(num_inputs + 1)),
+        !checked_division);
     const ElementwiseTask task{&plan,
                                kernel,
                                t,
                                out_data,
-                               {transposed == 0 ? to.data : ops[0].data,
-                                num_inputs < 2    ? nullptr
-                                : transposed == 1 ? to.data
-                                                  : ops[1].data},
+                               {in[0], in[1]},
                                0,
                                plan.outer_size(),
-                               stream_box && plan.inner_stride(0) == 1};
+                               stream && plan.inner_stride(0) == 1};
     ran = simd::RunElementwiseTask(slot, task);
   };
   RunParallel(int(parts.size()), [&](int part) {
     const Box& box = parts[size_t(part)];
-    if (transposed < 0) return run_box(box, stream);
-    for (const Box& block : TransposeBlocks(box, ops[transposed], elem_size)) {
-      CopyBox(slot, elem_size, ops[transposed], to, block, CopyOptions{});
-      // Streaming only where the block is not read back from the cache.
-      run_box(block, stream && block == box);
+    if (transposed >= 0 &&
+        Numel(box.Shape()) * int64_t(elem_size) >= kTransposeWholeMinBytes) {
+      CopyBox(slot, elem_size, ops[transposed], to, box, CopyOptions{});
+      return run_box(box, transposed);
     }
+    run_box(box, -1);
   });
   dispatch::NoteKernelRan(ran);
 }

@@ -13,6 +13,7 @@
 
 #include "hwy/highway.h"
 #include "scalar_ops.h"
+#include "simd/copy-inl.h"
 #include "simd/numeric-inl.h"
 #include "simd/numeric_task.h"
 
@@ -39,10 +40,103 @@ void CheckDivisions(const ElementwiseTask& task) {
   }
 }
 
+// One 2-D slab of a tiled plan: out[r, c] = Op(x[r, c], y[r, c]) for r <
+// rows, c < cols, where the input in slot `t` (the transposed one) has
+// stride 1 along r. Element (r, c) of operand k is at
+// base[k][r * row[k] + c * col[k]]; operand 0 is the output. Where the
+// target has register transposes, the output is contiguous along c and the
+// other input contiguous or broadcast along c, N x N tiles (columns outer)
+// are loaded along r, transposed in registers and combined with the other
+// input by rows: one pass, every access a whole vector. The ragged edges,
+// and everything on other targets or layouts, by rows with strided loads.
+template <class Op, class D, typename T = hn::TFromD<D>>
+void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
+             const int64_t* col, int t, bool unary, size_t rows, size_t cols) {
+  size_t full_rows = 0, full_cols = 0;  // The extent of the fused tiles.
+#if STRIDEKIT_REGISTER_TRANSPOSE
+  const int64_t other_col = unary ? 0 : col[2 - t];
+  if (CanTransposeInRegisters(d) && col[0] == 1 && row[t + 1] == 1 &&
+      (other_col == 0 || other_col == 1)) {
+    const size_t N = hn::Lanes(d);
+    full_rows = rows - rows % N;
+    full_cols = cols - cols % N;
+    const int other = 1 - t;
+    hn::Vec<D> v[64 / sizeof(T)];
+    for (size_t c0 = 0; c0 < full_cols; c0 += N) {
+      for (size_t r0 = 0; r0 < full_rows; r0 += N) {
+        const T* x = in[t] + int64_t(r0) + int64_t(c0) * col[t + 1];
+        for (size_t k = 0; k < N; ++k) {
+          v[k] = hn::LoadU(d, x + int64_t(k) * col[t + 1]);
+        }
+        TransposeSquare(d, v);
+        for (size_t j = 0; j < N; ++j) {
+          const int64_t r = int64_t(r0 + j);
+          auto yv = hn::Zero(d);
+          if (!unary) {
+            const T* y =
+                in[other] + r * row[other + 1] + int64_t(c0) * other_col;
+            yv = other_col ? hn::LoadU(d, y) : hn::Set(d, *y);
+          }
+          const auto result =
+              t == 0 ? Op::Vec(d, v[j], yv) : Op::Vec(d, yv, v[j]);
+          hn::StoreU(result, d, out + r * row[0] + int64_t(c0));
+        }
+      }
+    }
+  }
+#else
+  (void)t;
+#endif
+  // The rest by rows: the tail columns of the tiled rows, then whole rows.
+  const T zero = T(0);
+  for (size_t r = 0; r < rows; ++r) {
+    const size_t c0 = r < full_rows ? full_cols : 0;
+    const auto at = [&](int k) {
+      return in[k] + int64_t(r) * row[k + 1] + int64_t(c0) * col[k + 1];
+    };
+    RunRow<Op>(d, out + int64_t(r) * row[0] + int64_t(c0) * col[0], col[0],
+               at(0), col[1], unary ? &zero : at(1), unary ? 0 : col[2],
+               cols - c0);
+  }
+}
+
+// A tiled plan (a transposed input; never integer division): slab by slab.
+template <typename T, class Op>
+void RunTiledElementwiseFor(const ElementwiseTask& task) {
+  const hn::ScalableTag<T> d;
+  const IterationPlan& plan = *task.plan;
+  const bool unary = task.kernel.unary;
+  const int operands = unary ? 2 : 3;
+  const int tile_axis = plan.ndim() - 2;
+  int64_t row[3] = {}, col[3] = {};
+  int transposed = 0;
+  for (int k = 0; k < operands; ++k) {
+    row[k] = plan.strides(k)[tile_axis];
+    col[k] = plan.inner_stride(k);
+    if (k > 0 && plan.inner_kind(k) == InnerKind::kTransposed) {
+      transposed = k - 1;
+    }
+  }
+  const size_t rows = static_cast<size_t>(plan.shape()[tile_axis]);
+  const size_t cols = static_cast<size_t>(plan.inner_size());
+  ChunkIterator chunks(plan, task.begin, task.end);
+  Chunk chunk;
+  while (chunks.Next(chunk)) {
+    const T* in[2] = {
+        static_cast<const T*>(task.in[0]) + chunk.offsets[1],
+        unary ? nullptr : static_cast<const T*>(task.in[1]) + chunk.offsets[2]};
+    RunSlab<Op>(d, static_cast<T*>(task.out) + chunk.offsets[0], in, row, col,
+                transposed, unary, rows, cols);
+  }
+}
+
 template <typename T, class Op>
 void RunElementwiseFor(const ElementwiseTask& task) {
   const hn::ScalableTag<T> d;
   const IterationPlan& plan = *task.plan;
+  if constexpr (Op::template kVector<T>) {
+    if (plan.tiled()) return RunTiledElementwiseFor<T, Op>(task);
+  }
   if constexpr (!Op::template kVector<T>) CheckDivisions<T>(task);
   T* out = static_cast<T*>(task.out);
   const T* a = static_cast<const T*>(task.in[0]);

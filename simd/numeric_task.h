@@ -23,6 +23,8 @@ struct ElementwiseKernel {
 // Operand 0 of the plan is the output, operands 1 (and 2 for binary ops)
 // the inputs, each fully valid (masks and overlaps resolved by dispatch/).
 // The output may be an input exactly (same element at every position).
+// The plan may be tiled (a transposed input; IterationPlan::tiled), except
+// for integer division.
 // Integer division first checks every position, so an undefined division
 // throws (like scalar_ops::CheckDivision) before anything is written.
 struct ElementwiseTask {

@@ -7,10 +7,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <optional>
+#include <random>
 #include <vector>
 
 #include "equivalence.h"
@@ -258,10 +260,10 @@ TEST(Elementwise, StreamedOutputsMatchTheReference) {
   });
 }
 
-// Large outputs with a transposed input go through the copy engine's tiled
-// transpose into the output first (dispatch/elementwise.cc); results must
-// equal the reference, also for unary ops, both inputs transposed, and
-// integer division (which keeps the one-pass path).
+// Transposed inputs run the executors' tiled path (register-tile
+// transposes, dispatch/elementwise.cc); results must equal the reference,
+// also for unary ops, both inputs transposed, and integer division (which
+// keeps the row path).
 TEST(Elementwise, TransposedInputsOfLargeOutputs) {
   const int64_t n = 301;  // n * n above the path's threshold
   std::vector<int32_t> a(n * n), b(n * n), out(n * n), want(n * n);
@@ -301,6 +303,82 @@ TEST(Elementwise, TransposedInputsOfLargeOutputs) {
     EXPECT_TRUE(
         std::all_of(out.begin(), out.end(), [](int32_t v) { return v == 7; }));
   });
+}
+
+// The register-tile path for a transposed input, bit-exact against the
+// reference on every target: every shape of ragged edges (below, equal to
+// and above the vector length), 2-D and 3-D (several slabs), the transposed
+// input first or second (non-commutative ops), the other input contiguous,
+// broadcast along the rows (stride 0 on the inner axis: the fused path) or
+// transposed too (the row path), unary ops, and special values.
+template <typename T>
+void CheckTransposedTiles(DType dtype) {
+  std::mt19937_64 rng(11);
+  for (const auto [slabs, rows, cols] : {std::array<int64_t, 3>{1, 1, 1},
+                                         {1, 5, 17},
+                                         {1, 16, 16},
+                                         {1, 33, 47},
+                                         {1, 64, 3},
+                                         {1, 129, 130},
+                                         {3, 20, 9},
+                                         {2, 17, 33}}) {
+    const int64_t n = slabs * rows * cols;
+    std::vector<T> a(n), b(n), column(slabs * rows), want(n), got(n);
+    for (T& x : a) x = testing::SpecialValue<T>(rng);
+    for (T& x : b) x = testing::SpecialValue<T>(rng);
+    for (T& x : column) x = testing::SpecialValue<T>(rng);
+    // out and b are C-ordered [slabs, rows, cols]; `t` reads a stored as
+    // [slabs, cols, rows] (stride 1 along rows); `column` is [slabs, rows,
+    // 1] broadcast along cols.
+    const sk_view c = MakeView({slabs, rows, cols}, {rows * cols, cols, 1}, 0);
+    const sk_view t = MakeView({slabs, rows, cols}, {rows * cols, 1, rows}, 0);
+    const sk_view bcast = MakeView({slabs, rows, cols}, {rows, 1, 0}, 0);
+    struct Binary_ {
+      BinaryOp op;
+      sk_view x, y;
+      bool y_is_column;
+    };
+    for (const Binary_& k :
+         {Binary_{BinaryOp::kSub, t, c, false},
+          // Integer division keeps the row path (and would divide by 0).
+          Binary_{std::is_integral_v<T> ? BinaryOp::kMul : BinaryOp::kDiv, c, t,
+                  false},
+          Binary_{BinaryOp::kMax, t, bcast, true},
+          Binary_{BinaryOp::kSub, bcast, t, false},
+          Binary_{BinaryOp::kMin, t, t, false}}) {
+      // bcast reads `column`; as x it is the first operand.
+      const bool x_is_column = k.x.strides[2] == 0;
+      const T* x_data = x_is_column           ? column.data()
+                        : k.x.strides[1] == 1 ? a.data()
+                                              : b.data();
+      const T* y_data = k.y_is_column         ? column.data()
+                        : k.y.strides[1] == 1 ? a.data()
+                                              : b.data();
+      reference::Binary(k.op, dtype, k.x, x_data, k.y, y_data, c, want.data());
+      testing::ForEachTarget([&](const std::string& target) {
+        std::fill(got.begin(), got.end(), T(7));
+        Binary(k.op, dtype, k.x, x_data, k.y, y_data, c, got.data());
+        const int64_t i = testing::FirstDifference(got, want);
+        EXPECT_EQ(i, -1) << target << " op " << int(k.op) << " shape " << slabs
+                         << "x" << rows << "x" << cols;
+      });
+    }
+    for (UnaryOp op : {UnaryOp::kNeg, UnaryOp::kSquare}) {
+      reference::Unary(op, dtype, t, a.data(), c, want.data());
+      testing::ForEachTarget([&](const std::string& target) {
+        Unary(op, dtype, t, a.data(), c, got.data());
+        EXPECT_EQ(testing::FirstDifference(got, want), -1)
+            << target << " unary " << int(op);
+      });
+    }
+  }
+}
+
+TEST(Elementwise, TransposedInputsByRegisterTiles) {
+  CheckTransposedTiles<float>(DType::kFloat32);
+  CheckTransposedTiles<double>(DType::kFloat64);
+  CheckTransposedTiles<int32_t>(DType::kInt32);
+  CheckTransposedTiles<int64_t>(DType::kInt64);
 }
 
 // Threads split out's valid box into parts (NumericOptions): the same bits
