@@ -314,14 +314,16 @@ TEST(Elementwise, TransposedInputsOfLargeOutputs) {
 template <typename T>
 void CheckTransposedTiles(DType dtype) {
   std::mt19937_64 rng(11);
-  for (const auto [slabs, rows, cols] : {std::array<int64_t, 3>{1, 1, 1},
-                                         {1, 5, 17},
-                                         {1, 16, 16},
-                                         {1, 33, 47},
-                                         {1, 64, 3},
-                                         {1, 129, 130},
-                                         {3, 20, 9},
-                                         {2, 17, 33}}) {
+  // Plain variables: clang 14 lambdas cannot capture structured bindings.
+  for (const std::array<int64_t, 3>& shape : {std::array<int64_t, 3>{1, 1, 1},
+                                              {1, 5, 17},
+                                              {1, 16, 16},
+                                              {1, 33, 47},
+                                              {1, 64, 3},
+                                              {1, 129, 130},
+                                              {3, 20, 9},
+                                              {2, 17, 33}}) {
+    const int64_t slabs = shape[0], rows = shape[1], cols = shape[2];
     const int64_t n = slabs * rows * cols;
     std::vector<T> a(n), b(n), column(slabs * rows), want(n), got(n);
     for (T& x : a) x = testing::SpecialValue<T>(rng);
