@@ -2,6 +2,8 @@
 // resolved here on metadata, then each resulting box is planned and run by
 // the active target's executor (simd/copy.cc).
 #include "stridekit/copy.h"
+#include "reference_kernels.h"
+#include "stridekit/parallel.h"
 
 #include <cstring>
 
@@ -11,7 +13,7 @@
 #include "dispatch/target_registry.h"
 #include "simd/copy_task.h"
 #include "strided_layout.h"
-#include "stridekit/allocation.h"
+#include "allocation.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/iteration_plan.h"

@@ -6,7 +6,7 @@
 #include <cstddef>
 
 #include "dispatch/operand_box.h"
-#include "stridekit/allocation.h"
+#include "allocation.h"
 #include "stridekit/copy.h"
 
 namespace stridekit {

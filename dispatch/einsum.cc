@@ -9,6 +9,7 @@
 // contiguous intermediate; tiny products per batch position run a loop
 // nest instead. The last term is copied into out through its strides.
 #include "stridekit/einsum.h"
+#include "reference_kernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +23,7 @@
 #include "scalar_ops.h"
 #include "simd/contraction_task.h"
 #include "strided_layout.h"
-#include "stridekit/allocation.h"
+#include "allocation.h"
 #include "stridekit/checked.h"
 #include "stridekit/copy.h"
 #include "stridekit/error.h"

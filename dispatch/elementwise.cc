@@ -4,6 +4,8 @@
 // box), then one plan over out's valid box runs on the active target (or
 // one per part of that box, on options.threads threads).
 #include "stridekit/elementwise.h"
+#include "reference_kernels.h"
+#include "stridekit/parallel.h"
 
 #include <atomic>
 #include <vector>
@@ -30,14 +32,14 @@ constexpr int64_t kTransposeWholeMinBytes = int64_t{64} << 20;
 
 // The input that goes through the output (see above), or -1: only when the
 // output is contiguous along the inner axis, shares no memory with the
-// inputs, and is that large; never for integer division, which must check
-// every position before writing anything.
+// inputs, and is that large; never for checked integer ops (division), which
+// must check every position before writing anything.
 int TransposedThroughOutput(ElementwiseKernel kernel, DType t, int num_inputs,
                             const Operand* ops, const Operand& to,
                             const Box& target, DimsView shape,
                             const OperandLayout* layouts) {
   const size_t elem_size = DTypeSize(t);
-  if ((!kernel.unary && kernel.binary == BinaryOp::kDiv && IsInteger(t)) ||
+  if (kernel.ChecksOperands(t) ||
       Numel(shape) * int64_t(elem_size) < kTransposeWholeMinBytes) {
     return -1;
   }
@@ -86,10 +88,9 @@ void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
   // As Copy: non-temporal stores for outputs far beyond the caches.
   const bool stream =
       Numel(shape) >= CopyOptions{}.stream_min_bytes / int64_t(elem_size);
-  // Integer division checks every position before writing anything, so it
-  // runs as one part.
-  const bool checked_division =
-      !kernel.unary && kernel.binary == BinaryOp::kDiv && IsInteger(t);
+  // Checked integer ops (division) check every position before writing
+  // anything, so they run as one part.
+  const bool checked_division = kernel.ChecksOperands(t);
   // Part boundaries at multiples of 16 positions: whole vectors and cache
   // lines of contiguous rows, and whole register tiles of transposed inputs.
   const std::vector<Box> parts = SplitBox(

@@ -8,6 +8,8 @@
 // into out (which handles out's strides, mask and any overlap with the input,
 // already fully read).
 #include "stridekit/reduce.h"
+#include "reference_kernels.h"
+#include "stridekit/parallel.h"
 
 #include <algorithm>
 #include <atomic>
@@ -19,7 +21,7 @@
 #include "numeric_checks.h"
 #include "scalar_ops.h"
 #include "simd/numeric_task.h"
-#include "stridekit/allocation.h"
+#include "allocation.h"
 #include "stridekit/checked.h"
 #include "stridekit/copy.h"
 #include "stridekit/iteration_plan.h"

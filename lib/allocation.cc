@@ -1,4 +1,4 @@
-#include "stridekit/allocation.h"
+#include "allocation.h"
 
 #include <atomic>
 #include <new>

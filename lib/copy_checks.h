@@ -5,7 +5,7 @@
 
 #include <cstddef>
 
-#include "stridekit/stridekit.h"
+#include "stridekit/c_types.h"
 
 namespace stridekit {
 

@@ -6,7 +6,7 @@
 
 #include "copy_checks.h"
 #include "strided_layout.h"
-#include "stridekit/copy.h"
+#include "reference_kernels.h"
 #include "stridekit/shape.h"
 
 namespace stridekit::reference {

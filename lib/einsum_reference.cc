@@ -8,7 +8,7 @@
 #include "numeric_checks.h"
 #include "reference_loops.h"
 #include "scalar_ops.h"
-#include "stridekit/einsum.h"
+#include "reference_kernels.h"
 
 namespace stridekit::reference {
 namespace {

@@ -4,7 +4,7 @@
 #include "numeric_checks.h"
 #include "reference_loops.h"
 #include "scalar_ops.h"
-#include "stridekit/elementwise.h"
+#include "reference_kernels.h"
 
 namespace stridekit::reference {
 namespace {
@@ -12,19 +12,15 @@ namespace {
 template <typename T>
 T ApplyBinary(BinaryOp op, T a, T b) {
   switch (op) {
-    case BinaryOp::kAdd:
-      return scalar_ops::Add(a, b);
-    case BinaryOp::kSub:
-      return scalar_ops::Sub(a, b);
-    case BinaryOp::kMul:
-      return scalar_ops::Mul(a, b);
-    case BinaryOp::kDiv:
-      if constexpr (scalar_ops::kIsInt<T>) scalar_ops::CheckDivision(a, b);
-      return scalar_ops::Div(a, b);
-    case BinaryOp::kMin:
-      return scalar_ops::Min(a, b);
-    case BinaryOp::kMax:
-      return scalar_ops::Max(a, b);
+#define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked)    \
+  case BinaryOp::k##Name:                                              \
+    if constexpr (prechecked && scalar_ops::kIsInt<T>) {               \
+      scalar_ops::OperandCheck<BinaryOp::k##Name>::Run(a, b);          \
+    }                                                                  \
+    if constexpr ((kinds & kKindOf<T>) != 0) return scalar_ops::Name(a, b); \
+    break;
+    STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_CASE)
+#undef STRIDEKIT_BINARY_CASE
   }
   return T(0);
 }
@@ -32,15 +28,12 @@ T ApplyBinary(BinaryOp op, T a, T b) {
 template <typename T>
 T ApplyUnary(UnaryOp op, T a) {
   switch (op) {
-    case UnaryOp::kNeg:
-      return scalar_ops::Neg(a);
-    case UnaryOp::kAbs:
-      return scalar_ops::Abs(a);
-    case UnaryOp::kSqrt:
-      if constexpr (!scalar_ops::kIsInt<T>) return scalar_ops::Sqrt(a);
-      break;
-    case UnaryOp::kSquare:
-      return scalar_ops::Square(a);
+#define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked) \
+  case UnaryOp::k##Name:                                           \
+    if constexpr ((kinds & kKindOf<T>) != 0) return scalar_ops::Name(a); \
+    break;
+    STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_CASE)
+#undef STRIDEKIT_UNARY_CASE
   }
   return T(0);
 }

@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "stridekit/dims.h"
-#include "stridekit/stridekit.h"
+#include "stridekit/c_types.h"
 
 namespace stridekit::reference {
 

@@ -1,14 +1,11 @@
 #include "stridekit/iteration_plan.h"
 
 #include <algorithm>
-#include <exception>
-#include <thread>
 #include <vector>
 
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
-#include "worker_pool.h"
 
 namespace stridekit {
 
@@ -253,44 +250,6 @@ Dims PartitionOuter(const IterationPlan& plan, int parts) {
         static_cast<int64_t>(static_cast<__int128>(total) * i / k));
   }
   return bounds;
-}
-
-void RunParallel(int parts, const std::function<void(int)>& run) {
-  if (parts <= 1) {
-    if (parts == 1) run(0);
-    return;
-  }
-  std::vector<std::exception_ptr> errors(static_cast<size_t>(parts));
-  auto guarded = [&](int i) {
-    try {
-      run(i);
-    } catch (...) {
-      errors[size_t(i)] = std::current_exception();
-    }
-  };
-  if (!internal::RunOnWorkers(parts, guarded)) {
-    // The pool cannot take this call (worker_pool.h says when): its parts
-    // get threads of their own.
-    std::vector<std::thread> workers;
-    workers.reserve(size_t(parts - 1));
-    for (int i = 1; i < parts; ++i) workers.emplace_back(guarded, i);
-    guarded(0);
-    for (auto& w : workers) w.join();
-  }
-  for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);
-  }
-}
-
-void RunPartitioned(const IterationPlan& plan, int threads,
-                    const std::function<void(int64_t, int64_t)>& run) {
-  if (threads <= 1 || plan.outer_size() < 2) {
-    run(0, plan.outer_size());
-    return;
-  }
-  const Dims bounds = PartitionOuter(plan, threads);
-  RunParallel(int(bounds.size() - 1),
-              [&](int i) { run(bounds[i], bounds[i + 1]); });
 }
 
 }  // namespace stridekit

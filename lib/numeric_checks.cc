@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "copy_checks.h"
+#include "numeric_types.h"
 #include "strided_layout.h"
 #include "stridekit/einsum_spec.h"
 #include "stridekit/error.h"
@@ -13,88 +14,68 @@
 namespace stridekit {
 
 void CheckNumericDType(DType t, const char* op) {
-  if (t != DType::kFloat32 && t != DType::kFloat64 && t != DType::kInt32 &&
-      t != DType::kInt64) {
+  if (!IsNumericDType(t)) {
     Fail(ErrorKind::kUnsupported, op, ": dtype ",
          IsValidDType(int32_t(t)) ? DTypeName(t) : "(unknown)",
-         " is not supported (Float32, Float64, Int32, Int64)");
+         " is not supported (", NumericDTypeNames(), ")");
   }
 }
 
-const char* OpName(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::kAdd:
-      return "add";
-    case BinaryOp::kSub:
-      return "subtract";
-    case BinaryOp::kMul:
-      return "multiply";
-    case BinaryOp::kDiv:
-      return "divide";
-    case BinaryOp::kMin:
-      return "minimum";
-    case BinaryOp::kMax:
-      return "maximum";
+namespace {
+
+// The row of `op`; throws naming `family` for a value no row has.
+template <typename Op>
+const OpInfo<Op>& RowOf(Op op, const char* family) {
+  const OpInfo<Op>* row = FindOp(op);
+  if (row == nullptr) {
+    Fail(ErrorKind::kInvalidArgument, family, ": unknown op ", int32_t(op));
   }
-  Fail(ErrorKind::kInvalidArgument, "binary: unknown op ", int32_t(op));
+  return *row;
 }
 
-const char* OpName(UnaryOp op) {
-  switch (op) {
-    case UnaryOp::kNeg:
-      return "negative";
-    case UnaryOp::kAbs:
-      return "absolute";
-    case UnaryOp::kSqrt:
-      return "sqrt";
-    case UnaryOp::kSquare:
-      return "square";
+// Throws kUnsupported unless t is numeric and of a kind `row` accepts.
+template <typename Op>
+void CheckOpDType(const OpInfo<Op>& row, DType t) {
+  CheckNumericDType(t, row.name);
+  if ((row.kinds & KindOf(t)) == 0) {
+    Fail(ErrorKind::kUnsupported, row.name, ": ",
+         IsInteger(t) ? "integer" : "float", " dtype ", DTypeName(t),
+         " is not supported",
+         IsInteger(t) ? " (NumPy returns floats; stridekit keeps the dtype)"
+                      : "");
   }
-  Fail(ErrorKind::kInvalidArgument, "unary: unknown op ", int32_t(op));
 }
 
-const char* OpName(ReduceOp op) {
-  switch (op) {
-    case ReduceOp::kSum:
-      return "sum";
-    case ReduceOp::kProd:
-      return "prod";
-    case ReduceOp::kMin:
-      return "min";
-    case ReduceOp::kMax:
-      return "max";
-  }
-  Fail(ErrorKind::kInvalidArgument, "reduce: unknown op ", int32_t(op));
-}
+}  // namespace
+
+const char* OpName(BinaryOp op) { return RowOf(op, "binary").name; }
+const char* OpName(UnaryOp op) { return RowOf(op, "unary").name; }
+const char* OpName(ReduceOp op) { return RowOf(op, "reduce").name; }
 
 void CheckBinaryArguments(BinaryOp op, DType t, const sk_view& a,
                           const void* a_data, const sk_view& b,
                           const void* b_data, const sk_view& out,
                           const void* out_data) {
-  const char* name = OpName(op);
-  CheckNumericDType(t, name);
-  CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, name);
-  CheckCopyArguments(DTypeSize(t), b, b_data, out, out_data, name);
+  const OpInfo<BinaryOp>& row = RowOf(op, "binary");
+  CheckOpDType(row, t);
+  CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, row.name);
+  CheckCopyArguments(DTypeSize(t), b, b_data, out, out_data, row.name);
 }
 
 void CheckUnaryArguments(UnaryOp op, DType t, const sk_view& a,
                          const void* a_data, const sk_view& out,
                          const void* out_data) {
-  const char* name = OpName(op);
-  CheckNumericDType(t, name);
-  if (op == UnaryOp::kSqrt && IsInteger(t)) {
-    Fail(ErrorKind::kUnsupported, name, ": integer dtype ", DTypeName(t),
-         " is not supported (NumPy returns floats; stridekit keeps the "
-         "dtype)");
-  }
-  CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, name);
+  const OpInfo<UnaryOp>& row = RowOf(op, "unary");
+  CheckOpDType(row, t);
+  CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, row.name);
 }
 
 Dims CheckReduceArguments(ReduceOp op, DType t, const sk_view& in,
                           const void* in_data, std::span<const int32_t> axes,
                           const sk_view& out, const void* out_data) {
-  const char* name = OpName(op);
-  CheckNumericDType(t, name);
+  const OpInfo<ReduceOp>& row = RowOf(op, "reduce");
+  const char* name = row.name;
+  CheckOpDType(row, t);
   const int64_t elem_size = int64_t(DTypeSize(t));
   CheckLayout(in, elem_size, name);
   CheckLayout(out, elem_size, name);

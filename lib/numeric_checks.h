@@ -8,22 +8,24 @@
 #include <string_view>
 
 #include "stridekit/dims.h"
-#include "stridekit/elementwise.h"
+#include "stridekit/c_types.h"
+#include "stridekit/ops.h"
 #include "stridekit/projections.h"
-#include "stridekit/reduce.h"
+#include "stridekit/c_types.h"
+#include "stridekit/ops.h"
 
 namespace stridekit {
 
-// NumPy's names: "add", ..., "negative", "absolute", "sum", "min".
+// NumPy's names from the op table (stridekit/ops.h): "add", "negative",
+// "sum", ...; kInvalidArgument for a value no row has.
 const char* OpName(BinaryOp op);
 const char* OpName(UnaryOp op);
 const char* OpName(ReduceOp op);
 
-// Throws kUnsupported unless t is float32, float64, int32 or int64.
+// Throws kUnsupported unless t is one of NumericTypes (numeric_types.h).
 void CheckNumericDType(DType t, const char* op);
 
-// A valid op and a supported dtype (float32, float64, int32, int64; no
-// integer sqrt), every input broadcastable to out and out writeable (the
+// A valid op and a dtype its op-table row accepts, every input broadcastable to out and out writeable (the
 // copy rules of copy_checks.h).
 void CheckBinaryArguments(BinaryOp op, DType t, const sk_view& a,
                           const void* a_data, const sk_view& b,

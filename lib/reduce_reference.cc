@@ -6,7 +6,7 @@
 #include "numeric_checks.h"
 #include "reference_loops.h"
 #include "scalar_ops.h"
-#include "stridekit/reduce.h"
+#include "reference_kernels.h"
 
 namespace stridekit::reference {
 namespace {
@@ -44,20 +44,7 @@ T ReduceOne(ReduceOp op, const sk_view& in, const void* in_data,
       first = false;
       continue;
     }
-    switch (op) {
-      case ReduceOp::kSum:
-        acc = scalar_ops::Add<Acc>(acc, x);
-        break;
-      case ReduceOp::kProd:
-        acc = scalar_ops::Mul<Acc>(acc, x);
-        break;
-      case ReduceOp::kMin:
-        acc = scalar_ops::Min<Acc>(acc, x);
-        break;
-      case ReduceOp::kMax:
-        acc = scalar_ops::Max<Acc>(acc, x);
-        break;
-    }
+    acc = scalar_ops::Reduce<Acc>(op, acc, Acc(x));
   } while (NextIndex(sub, counter));
   // A single element sums to itself plus zero, as in NumPy (-0.0 -> +0.0).
   if (op == ReduceOp::kSum) acc = scalar_ops::Add<Acc>(acc, Acc(0));

@@ -8,7 +8,7 @@
 #include "strided_layout.h"
 #include "stridekit/dims.h"
 #include "stridekit/shape.h"
-#include "stridekit/stridekit.h"
+#include "stridekit/c_types.h"
 
 namespace stridekit::reference {
 

@@ -1,7 +1,9 @@
 // The per-element semantics of the numeric kernels (elementwise.h,
 // reduce.h), shared by the reference loops and the vector kernels' scalar
-// tails so that both compute exactly the same values. T is float, double,
-// int32_t or int64_t. No Highway here.
+// tails so that both compute exactly the same values. T is a type of
+// NumericTypes (numeric_types.h). Every op row of stridekit/ops.h has its
+// function here under the row's name (Add, Mod, Sum, ...), and a prechecked
+// row also CheckName. No Highway here.
 #ifndef STRIDEKIT_LIB_SCALAR_OPS_H_
 #define STRIDEKIT_LIB_SCALAR_OPS_H_
 
@@ -12,7 +14,8 @@
 
 #include "stridekit/dtype.h"
 #include "stridekit/error.h"
-#include "stridekit/reduce.h"
+#include "numeric_types.h"
+#include "stridekit/ops.h"
 
 namespace stridekit::scalar_ops {
 
@@ -58,7 +61,7 @@ bool DivisionDefined(T a, T b) {
 
 // Throws unless DivisionDefined(a, b), naming the values.
 template <typename T>
-void CheckDivision(T a, T b) {
+void CheckDiv(T a, T b) {
   if (b == 0) {
     Fail(ErrorKind::kInvalidArgument, "divide: integer division by zero (",
          int64_t{a}, " // 0)");
@@ -69,6 +72,37 @@ void CheckDivision(T a, T b) {
   }
 }
 
+// Throws for a zero divisor, naming the values (MIN % -1 is 0, defined).
+template <typename T>
+void CheckMod(T a, T b) {
+  if (b == 0) {
+    Fail(ErrorKind::kInvalidArgument, "remainder: integer modulo by zero (",
+         int64_t{a}, " % 0)");
+  }
+}
+
+// The operand check of a binary op-table row: none, except for the rows
+// marked prechecked, which specialise it with their CheckName.
+template <BinaryOp op>
+struct OperandCheck {
+  template <typename T>
+  static void Run(T, T) {}
+};
+template <>
+struct OperandCheck<BinaryOp::kDiv> {
+  template <typename T>
+  static void Run(T a, T b) {
+    CheckDiv(a, b);
+  }
+};
+template <>
+struct OperandCheck<BinaryOp::kMod> {
+  template <typename T>
+  static void Run(T a, T b) {
+    CheckMod(a, b);
+  }
+};
+
 // Floats: IEEE a / b. Integers: np.floor_divide; requires
 // DivisionDefined(a, b).
 template <typename T>
@@ -78,6 +112,27 @@ T Div(T a, T b) {
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
   } else {
     return a / b;
+  }
+}
+
+// np.remainder (floor modulo; the result has b's sign). Integers require
+// b != 0. Floats follow NumPy's npy_remainder: fmod, moved into b's sign by
+// adding b, a zero result gets b's sign, b == 0 gives NaN.
+template <typename T>
+T Mod(T a, T b) {
+  if constexpr (kIsInt<T>) {
+    if (b == -1) return T(0);  // Also MIN % -1, which C leaves undefined.
+    const T r = a % b;
+    return (r != 0 && ((r < 0) != (b < 0))) ? T(r + b) : r;
+  } else {
+    T mod = std::fmod(a, b);
+    if (b == 0) return mod;
+    if (mod != 0) {
+      if ((b < 0) != (mod < 0)) mod += b;
+    } else {
+      mod = std::copysign(T(0), b);
+    }
+    return mod;
   }
 }
 
@@ -149,36 +204,34 @@ T ReduceIdentity(ReduceOp op) {
   }
 }
 
+// The reductions' combining functions, named as their ReduceOp rows.
+template <typename T>
+T Sum(T a, T b) {
+  return Add(a, b);
+}
+template <typename T>
+T Prod(T a, T b) {
+  return Mul(a, b);
+}
+
 // op(a, b) as the reductions combine partial results.
 template <typename T>
 T Reduce(ReduceOp op, T a, T b) {
   switch (op) {
-    case ReduceOp::kSum:
-      return Add(a, b);
-    case ReduceOp::kProd:
-      return Mul(a, b);
-    case ReduceOp::kMin:
-      return Min(a, b);
-    case ReduceOp::kMax:
-      return Max(a, b);
+#define STRIDEKIT_REDUCE_CASE(Name, ...) \
+  case ReduceOp::k##Name:                \
+    return Name(a, b);
+    STRIDEKIT_REDUCE_OPS(STRIDEKIT_REDUCE_CASE)
+#undef STRIDEKIT_REDUCE_CASE
   }
   return a;
 }
 
-// Calls fn(T{}) with T the C++ type of t (float32, float64, int32, int64;
-// the checks reject other dtypes before this runs).
+// Calls fn(T{}) with T the C++ type of t, one of NumericTypes (the checks
+// reject other dtypes before this runs).
 template <typename Fn>
-decltype(auto) VisitNumericType(DType t, Fn&& fn) {
-  switch (t) {
-    case DType::kFloat32:
-      return fn(float{});
-    case DType::kFloat64:
-      return fn(double{});
-    case DType::kInt32:
-      return fn(int32_t{});
-    default:
-      return fn(int64_t{});
-  }
+void VisitNumericType(DType t, Fn&& fn) {
+  VisitType(NumericTypes{}, t, fn);
 }
 
 }  // namespace stridekit::scalar_ops

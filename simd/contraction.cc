@@ -7,12 +7,12 @@
 #include <cstring>
 
 #include "scalar_ops.h"
-#include "simd/contraction_task.h"
-#include "simd/dispatch_table.h"
-#include "stridekit/allocation.h"
+#include "contraction_task.h"
+#include "dispatch_table.h"
+#include "allocation.h"
 
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "simd/contraction.cc"
+#define HWY_TARGET_INCLUDE "contraction.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 

@@ -21,7 +21,7 @@
 
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
-#include "simd/alignment.h"
+#include "alignment.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {

@@ -1,13 +1,13 @@
 // Per-target copy executors: walk a plan's outer positions and run the row or
 // tile kernels of copy-inl.h on each.
-#include "simd/copy_task.h"
-#include "simd/dispatch_table.h"
+#include "copy_task.h"
+#include "dispatch_table.h"
 
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "simd/copy.cc"
+#define HWY_TARGET_INCLUDE "copy.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
-#include "simd/copy-inl.h"
+#include "copy-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {

@@ -1,4 +1,4 @@
-#include "simd/dispatch_table.h"
+#include "dispatch_table.h"
 
 #include "hwy/highway.h"
 

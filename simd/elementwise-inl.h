@@ -13,17 +13,18 @@
 
 #include "hwy/highway.h"
 #include "scalar_ops.h"
-#include "simd/copy-inl.h"
-#include "simd/numeric-inl.h"
-#include "simd/numeric_task.h"
+#include "copy-inl.h"
+#include "numeric-inl.h"
+#include "numeric_task.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {
 namespace HWY_NAMESPACE {
 
-// Throws at the first undefined integer division of the task's rows.
-template <typename T>
-void CheckDivisions(const ElementwiseTask& task) {
+// Throws at the first position of the task's rows whose operands the op
+// rejects (scalar_ops::Check<Op>, e.g. an integer division by zero).
+template <typename T, class Check>
+void CheckOperands(const ElementwiseTask& task, Check check) {
   const IterationPlan& plan = *task.plan;
   const T* a = static_cast<const T*>(task.in[0]);
   const T* b = static_cast<const T*>(task.in[1]);
@@ -34,8 +35,8 @@ void CheckDivisions(const ElementwiseTask& task) {
   Chunk chunk;
   while (chunks.Next(chunk)) {
     for (int64_t i = 0; i < count; ++i) {
-      scalar_ops::CheckDivision(a[chunk.offsets[1] + i * a_stride],
-                                b[chunk.offsets[2] + i * b_stride]);
+      check(a[chunk.offsets[1] + i * a_stride],
+            b[chunk.offsets[2] + i * b_stride]);
     }
   }
 }
@@ -48,13 +49,15 @@ void CheckDivisions(const ElementwiseTask& task) {
 // other input contiguous or broadcast along c, N x N tiles (columns outer)
 // are loaded along r, transposed in registers and combined with the other
 // input by rows: one pass, every access a whole vector. The ragged edges,
-// and everything on other targets or layouts, by rows with strided loads.
+// and everything on other targets, layouts or ops without a vector form, by
+// rows with strided loads.
 template <class Op, class D, typename T = hn::TFromD<D>>
 void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
              const int64_t* col, int t, bool unary, size_t rows, size_t cols) {
   size_t full_rows = 0, full_cols = 0;  // The extent of the fused tiles.
 #if STRIDEKIT_REGISTER_TRANSPOSE
   const int64_t other_col = unary ? 0 : col[2 - t];
+  if constexpr (Op::template kVector<T>) {
   if (CanTransposeInRegisters(d) && col[0] == 1 && row[t + 1] == 1 &&
       (other_col == 0 || other_col == 1)) {
     const size_t N = hn::Lanes(d);
@@ -84,6 +87,7 @@ void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
       }
     }
   }
+  }
 #else
   (void)t;
 #endif
@@ -100,7 +104,7 @@ void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
   }
 }
 
-// A tiled plan (a transposed input; never integer division): slab by slab.
+// A tiled plan (a transposed input; never a prechecked op): slab by slab.
 template <typename T, class Op>
 void RunTiledElementwiseFor(const ElementwiseTask& task) {
   const hn::ScalableTag<T> d;
@@ -130,14 +134,15 @@ void RunTiledElementwiseFor(const ElementwiseTask& task) {
   }
 }
 
+// Runs the plan's rows (or tiles) with Op; `check`, when not null, first
+// checks every position's operands (prechecked op-table rows).
 template <typename T, class Op>
-void RunElementwiseFor(const ElementwiseTask& task) {
+void RunElementwiseFor(const ElementwiseTask& task,
+                       void (*check)(T, T) = nullptr) {
   const hn::ScalableTag<T> d;
   const IterationPlan& plan = *task.plan;
-  if constexpr (Op::template kVector<T>) {
-    if (plan.tiled()) return RunTiledElementwiseFor<T, Op>(task);
-  }
-  if constexpr (!Op::template kVector<T>) CheckDivisions<T>(task);
+  if (check != nullptr) CheckOperands<T>(task, check);
+  if (plan.tiled()) return RunTiledElementwiseFor<T, Op>(task);
   T* out = static_cast<T*>(task.out);
   const T* a = static_cast<const T*>(task.in[0]);
   // Unary ops read a zero broadcast as their ignored second operand.
@@ -158,50 +163,48 @@ void RunElementwiseFor(const ElementwiseTask& task) {
   if (task.stream) hwy::FlushStream();
 }
 
+// The op-table switch: each row runs with its functor (NameOp of
+// numeric-inl.h) where it accepts T; prechecked rows check integer operands
+// first (scalar_ops::OperandCheck).
 template <typename T>
 void RunElementwiseForType(const ElementwiseTask& task) {
   if (task.kernel.unary) {
     switch (task.kernel.unary_op) {
-      case UnaryOp::kNeg:
-        return RunElementwiseFor<T, NegOp>(task);
-      case UnaryOp::kAbs:
-        return RunElementwiseFor<T, AbsOp>(task);
-      case UnaryOp::kSqrt:
-        if constexpr (!scalar_ops::kIsInt<T>) {
-          return RunElementwiseFor<T, SqrtOp>(task);
-        }
-        return;
-      case UnaryOp::kSquare:
-        return RunElementwiseFor<T, SquareOp>(task);
+#define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked) \
+  case UnaryOp::k##Name:                                           \
+    if constexpr ((kinds & kKindOf<T>) != 0) {                     \
+      RunElementwiseFor<T, Name##Op>(task);                        \
+    }                                                              \
+    return;
+      STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_CASE)
+#undef STRIDEKIT_UNARY_CASE
     }
     return;
   }
   switch (task.kernel.binary) {
-    case BinaryOp::kAdd:
-      return RunElementwiseFor<T, AddOp>(task);
-    case BinaryOp::kSub:
-      return RunElementwiseFor<T, SubOp>(task);
-    case BinaryOp::kMul:
-      return RunElementwiseFor<T, MulOp>(task);
-    case BinaryOp::kDiv:
-      return RunElementwiseFor<T, DivOp>(task);
-    case BinaryOp::kMin:
-      return RunElementwiseFor<T, MinOp>(task);
-    case BinaryOp::kMax:
-      return RunElementwiseFor<T, MaxOp>(task);
+#define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked)          \
+  case BinaryOp::k##Name:                                                    \
+    if constexpr ((kinds & kKindOf<T>) != 0) {                               \
+      if constexpr (prechecked && scalar_ops::kIsInt<T>) {                   \
+        RunElementwiseFor<T, Name##Op>(                                      \
+            task, &scalar_ops::OperandCheck<BinaryOp::k##Name>::Run<T>);     \
+      } else {                                                               \
+        RunElementwiseFor<T, Name##Op>(task);                                \
+      }                                                                      \
+    }                                                                        \
+    return;
+    STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_CASE)
+#undef STRIDEKIT_BINARY_CASE
   }
 }
 
-// Runs `task` (of dtype T1 or T2, told apart by size) on this target;
-// returns HWY_TARGET.
-template <typename T1, typename T2>
+// Runs `task` if its dtype is one of List on this target; returns
+// HWY_TARGET.
+template <typename List>
 int64_t RunElementwiseOf(const ElementwiseTask& task) {
-  static_assert(sizeof(T1) != sizeof(T2));
-  if (DTypeSize(task.dtype) == sizeof(T1)) {
-    RunElementwiseForType<T1>(task);
-  } else {
-    RunElementwiseForType<T2>(task);
-  }
+  VisitType(List{}, task.dtype, [&](auto zero) {
+    RunElementwiseForType<decltype(zero)>(task);
+  });
   return HWY_TARGET;
 }
 

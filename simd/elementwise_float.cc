@@ -1,14 +1,14 @@
 // Per-target elementwise executors for float32 and float64
 // (simd/elementwise-inl.h).
 #include "scalar_ops.h"
-#include "simd/dispatch_table.h"
-#include "simd/numeric_task.h"
+#include "dispatch_table.h"
+#include "numeric_task.h"
 
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "simd/elementwise_float.cc"
+#define HWY_TARGET_INCLUDE "elementwise_float.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
-#include "simd/elementwise-inl.h"
+#include "elementwise-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {
@@ -16,7 +16,7 @@ namespace HWY_NAMESPACE {
 namespace {
 
 int64_t RunElementwiseFloatKernel(const ElementwiseTask& task) {
-  return RunElementwiseOf<float, double>(task);
+  return RunElementwiseOf<FloatTypes>(task);
 }
 
 }  // namespace

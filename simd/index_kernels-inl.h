@@ -19,7 +19,7 @@
 
 #include "hwy/highway.h"
 #include "index_reference.h"
-#include "stridekit/stridekit.h"
+#include "stridekit/c_types.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {

@@ -1,14 +1,14 @@
-#include "simd/index_kernels.h"
+#include "index_kernels.h"
 
 #include <iterator>
 
-#include "simd/dispatch_table.h"
+#include "dispatch_table.h"
 
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "simd/index_kernels.cc"
+#define HWY_TARGET_INCLUDE "index_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
-#include "simd/index_kernels-inl.h"
+#include "index_kernels-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {

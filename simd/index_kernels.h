@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "stridekit/dims.h"
-#include "stridekit/stridekit.h"
+#include "stridekit/c_types.h"
 
 namespace stridekit::simd {
 

@@ -20,8 +20,8 @@
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
 #include "scalar_ops.h"
-#include "simd/alignment.h"
-#include "stridekit/reduce.h"
+#include "alignment.h"
+#include "stridekit/ops.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {
@@ -85,6 +85,21 @@ struct DivOp {
   }
 };
 
+// np.remainder: scalar only (Highway 1.0.3 has no exact fmod); integer
+// callers check divisors first.
+struct ModOp {
+  template <typename T>
+  static constexpr bool kVector = false;
+  template <class D, class V>
+  static V Vec(D, V a, V) {
+    return a;
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Mod(a, b);
+  }
+};
+
 // np.minimum / np.maximum: Highway's Min/Max leave NaN and signed-zero
 // cases target-specific, so floats select explicitly.
 struct MinOp {
@@ -120,6 +135,10 @@ struct MaxOp {
     return scalar_ops::Max(a, b);
   }
 };
+
+// The reductions' combining ops (ReduceOp rows Sum and Prod).
+using SumOp = AddOp;
+using ProdOp = MulOp;
 
 struct NegOp {
   template <typename T>

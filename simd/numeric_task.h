@@ -7,9 +7,8 @@
 #include <cstdint>
 
 #include "stridekit/dtype.h"
-#include "stridekit/elementwise.h"
 #include "stridekit/iteration_plan.h"
-#include "stridekit/reduce.h"
+#include "stridekit/ops.h"
 
 namespace stridekit {
 
@@ -18,15 +17,21 @@ struct ElementwiseKernel {
   bool unary;
   BinaryOp binary;
   UnaryOp unary_op;
+  // True when the op's integer operands are checked at every position
+  // before anything is written (a prechecked op-table row): such a task
+  // runs as one part, by rows (no tiles).
+  bool ChecksOperands(DType t) const {
+    return !unary && IsInteger(t) && FindOp(binary)->prechecked;
+  }
 };
 
 // Operand 0 of the plan is the output, operands 1 (and 2 for binary ops)
 // the inputs, each fully valid (masks and overlaps resolved by dispatch/).
 // The output may be an input exactly (same element at every position).
 // The plan may be tiled (a transposed input; IterationPlan::tiled), except
-// for integer division.
-// Integer division first checks every position, so an undefined division
-// throws (like scalar_ops::CheckDivision) before anything is written.
+// when kernel.ChecksOperands(dtype): then every position is checked first,
+// so an undefined integer division throws (scalar_ops::CheckDiv, CheckMod)
+// before anything is written.
 struct ElementwiseTask {
   const IterationPlan* plan;
   ElementwiseKernel kernel;

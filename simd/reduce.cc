@@ -2,14 +2,14 @@
 // the row kernels of numeric-inl.h on each row (a separate translation unit
 // from elementwise.cc so that the two compile in parallel).
 #include "scalar_ops.h"
-#include "simd/dispatch_table.h"
-#include "simd/numeric_task.h"
+#include "dispatch_table.h"
+#include "numeric_task.h"
 
 #undef HWY_TARGET_INCLUDE
-#define HWY_TARGET_INCLUDE "simd/reduce.cc"
+#define HWY_TARGET_INCLUDE "reduce.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
-#include "simd/numeric-inl.h"
+#include "numeric-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {
@@ -74,14 +74,11 @@ void RunReduceFor(const ReduceTask& task) {
 template <typename T>
 void RunReduceForType(const ReduceTask& task) {
   switch (task.op) {
-    case ReduceOp::kSum:
-      return RunReduceFor<T, AddOp>(task);
-    case ReduceOp::kProd:
-      return RunReduceFor<T, MulOp>(task);
-    case ReduceOp::kMin:
-      return RunReduceFor<T, MinOp>(task);
-    case ReduceOp::kMax:
-      return RunReduceFor<T, MaxOp>(task);
+#define STRIDEKIT_REDUCE_CASE(Name, ...) \
+  case ReduceOp::k##Name:                \
+    return RunReduceFor<T, Name##Op>(task);
+    STRIDEKIT_REDUCE_OPS(STRIDEKIT_REDUCE_CASE)
+#undef STRIDEKIT_REDUCE_CASE
   }
 }
 

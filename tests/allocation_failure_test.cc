@@ -13,10 +13,11 @@
 
 #include "equivalence.h"
 #include "random_views.h"
-#include "stridekit/allocation.h"
+#include "allocation.h"
 #include "stridekit/einsum.h"
 #include "stridekit/elementwise.h"
 #include "stridekit/reduce.h"
+#include "stridekit/stridekit.h"
 
 namespace stridekit {
 namespace {

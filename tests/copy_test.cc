@@ -11,6 +11,8 @@
 #include "equivalence.h"
 #include "random_views.h"
 #include "test_util.h"
+#include "allocation.h"
+#include "reference_kernels.h"
 
 namespace stridekit {
 namespace {

@@ -18,6 +18,7 @@
 #include "random_views.h"
 #include "stridekit/einsum.h"
 #include "test_util.h"
+#include "reference_kernels.h"
 
 namespace stridekit {
 namespace {

@@ -11,6 +11,7 @@
 
 #include "random_views.h"
 #include "test_util.h"
+#include "stridekit/stridekit.h"
 
 namespace stridekit {
 namespace {

@@ -19,6 +19,8 @@
 #include "numeric_values.h"
 #include "random_views.h"
 #include "test_util.h"
+#include "numeric_types.h"
+#include "reference_kernels.h"
 
 namespace stridekit {
 namespace {
@@ -44,11 +46,13 @@ template <typename T>
 Case<T> RandomCase(ViewGenerator& gen) {
   Case<T> c{};
   c.unary = gen.Chance(35);
-  c.binary = BinaryOp(gen.Uniform(0, 5));
-  c.unary_op = UnaryOp(gen.Uniform(0, 3));
-  if (std::is_integral_v<T> && c.unary_op == UnaryOp::kSqrt) {
-    c.unary_op = UnaryOp::kSquare;
-  }
+  // Every op of the op table (stridekit/ops.h) that accepts T.
+  do {
+    c.binary = kBinaryOps[gen.Uniform(0, std::size(kBinaryOps) - 1)].op;
+  } while (!OpAccepts(c.binary, kKindOf<T>));
+  do {
+    c.unary_op = kUnaryOps[gen.Uniform(0, std::size(kUnaryOps) - 1)].op;
+  } while (!OpAccepts(c.unary_op, kKindOf<T>));
   const auto shape = gen.Shape(int(gen.Uniform(0, 6)), 3000);
   int64_t out_end = gen.Layout(shape, gen.Uniform(0, 4), c.out);
   if (gen.Chance(15)) gen.Mask(c.out);
@@ -190,6 +194,35 @@ TEST(Elementwise, MinimumAndMaximumFollowNumPy) {
   }
   ExpectBinary(BinaryOp::kMin, a, b, min);
   ExpectBinary(BinaryOp::kMax, a, b, max);
+}
+
+TEST(Elementwise, RemainderIsNumPysFloorModulo) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  // np.remainder (NumPy 1.24): the result takes b's sign, a zero result
+  // too; b == 0 and an infinite a give NaN, an infinite b gives a or inf.
+  ExpectBinary(BinaryOp::kMod,
+               {5.5, -5.5, 5.5, -5.5, 0.0, -0.0, 1.0, inf, 3.0, -3.0, 6.0, -6.0},
+               {2.0, 2.0, -2.0, -2.0, 3.0, -3.0, 0.0, 2.0, inf, inf, 3.0, -3.0},
+               {1.5, 0.5, -0.5, -1.5, 0.0, -0.0, nan, nan, 3.0, inf, 0.0, -0.0});
+  const int32_t min = std::numeric_limits<int32_t>::min();
+  std::vector<int32_t> a = {7, -7, 7, -7, min, 0, 5, min, 9};
+  std::vector<int32_t> b = {3, 3, -3, -3, -1, 4, -5, 7, min};
+  const std::vector<int32_t> want = {1, 2, -2, -1, 0, 0, 0, 5, -2147483639};
+  const sk_view v = MakeView({int64_t(a.size())}, {1}, 0);
+  testing::ForEachTarget([&](const std::string& target) {
+    std::vector<int32_t> got(a.size());
+    Binary(BinaryOp::kMod, DType::kInt32, v, a.data(), v, b.data(), v,
+           got.data());
+    EXPECT_EQ(got, want) << target;
+  });
+  std::vector<int32_t> zero = {1, 0, 1}, out = {7, 7, 7};
+  const sk_view three = MakeView({3}, {1}, 0);
+  EXPECT_SK_ERROR(Binary(BinaryOp::kMod, DType::kInt32, three, a.data(), three,
+                         zero.data(), three, out.data()),
+                  ErrorKind::kInvalidArgument,
+                  "remainder: integer modulo by zero (-7 % 0)");
+  EXPECT_EQ(out, (std::vector<int32_t>{7, 7, 7}));
 }
 
 TEST(Elementwise, IntegerFloorDivisionAndWrapAround) {

@@ -14,6 +14,7 @@
 
 #include "stridekit/shape.h"
 #include "test_util.h"
+#include "stridekit/parallel.h"
 
 namespace stridekit {
 namespace {

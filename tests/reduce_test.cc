@@ -15,6 +15,7 @@
 #include "numeric_values.h"
 #include "random_views.h"
 #include "test_util.h"
+#include "reference_kernels.h"
 
 namespace stridekit {
 namespace {
@@ -36,7 +37,7 @@ struct Case {
 template <typename T>
 Case<T> RandomCase(ViewGenerator& gen) {
   Case<T> c{};
-  c.op = ReduceOp(gen.Uniform(0, 3));
+  c.op = kReduceOps[gen.Uniform(0, std::size(kReduceOps) - 1)].op;
   const int rank = int(gen.Uniform(0, 5));
   auto shape = gen.Shape(rank, 4000);
   std::vector<int64_t> out_shape;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "test_util.h"
+#include "stridekit/stridekit.h"
 
 namespace stridekit {
 namespace {

@@ -12,6 +12,7 @@
 #include "stridekit/copy.h"
 #include "stridekit/error.h"
 #include "stridekit/stridekit.h"
+#include "reference_kernels.h"
 
 using stridekit::fuzz::FuzzInput;
 using stridekit::fuzz::Print;

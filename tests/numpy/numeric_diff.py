@@ -4,7 +4,7 @@ Random broadcast combinations of random views (permuted strides, gaps,
 flips, step slices, stride-0 broadcast views; outputs with random layouts,
 sometimes in place) are computed through the C ABI and compared with
 np.add / subtract / multiply / divide (np.floor_divide for integers) /
-minimum / maximum / negative / absolute / sqrt / square, and with np.sum /
+minimum / maximum / remainder / negative / absolute / sqrt / square, and with np.sum /
 prod / min / max over axis tuples with and without keepdims.
 
 Elementwise results must match NumPy exactly (NaN matching NaN, signs of
@@ -20,7 +20,8 @@ import numpy as np
 import stridekit_ctypes as sk
 
 DTYPES = [np.float32, np.float64, np.int32, np.int64]
-BINARY = ["add", "subtract", "multiply", "divide", "minimum", "maximum"]
+BINARY = ["add", "subtract", "multiply", "divide", "minimum", "maximum",
+          "remainder"]
 UNARY = ["negative", "absolute", "sqrt", "square"]
 REDUCE = ["sum", "prod", "min", "max"]
 
@@ -109,7 +110,8 @@ def test_elementwise(rng, tally):
         op = rng.choice(UNARY if unary else BINARY)
         if op == "sqrt" and np.issubdtype(dtype, np.integer):
             op = "square"
-        integer_div = op == "divide" and np.issubdtype(dtype, np.integer)
+        integer_div = (op in ("divide", "remainder")
+                       and np.issubdtype(dtype, np.integer))
         a_base, a = broadcast_input(rng, dtype, shape, "special")
         b_base, b = broadcast_input(rng, dtype, shape,
                                     "divisor" if integer_div else "special")
@@ -117,7 +119,8 @@ def test_elementwise(rng, tally):
         in_place = rng.random() < 0.15
         if in_place:
             a_base, a = out_base, out
-        ufunc = getattr(np, "floor_divide" if integer_div else op)
+        ufunc = getattr(np, "floor_divide" if integer_div and op == "divide"
+                        else op)
         with np.errstate(all="ignore"):
             want = np.broadcast_to(ufunc(a) if unary else ufunc(a, b), shape)
         av = sk.view_of(a, a_base)
@@ -143,6 +146,15 @@ def test_integer_division_errors(rng, tally):
             st = sk.binary("divide", np.dtype(dtype), v, a, v, b, v, out)
             tally.check(st == status and np.all(out == 9),
                         f"{np.dtype(dtype)} division by {divisor}: status {st}")
+        # Remainder: a zero divisor is an error; MIN % -1 is 0 as in NumPy.
+        for divisor, status in ((0, sk.SK_ERR_INVALID), (-1, sk.SK_OK)):
+            b = np.array([1, divisor, 1], dtype)
+            out[:] = 9
+            v = sk.view_of(a, a)
+            st = sk.binary("remainder", np.dtype(dtype), v, a, v, b, v, out)
+            want = np.full(3, 9, dtype) if status else np.remainder(a, b)
+            tally.check(st == status and np.array_equal(out, want),
+                        f"{np.dtype(dtype)} remainder by {divisor}: status {st}")
 
 
 def test_reduce(rng, tally):

@@ -237,7 +237,7 @@ def view_offsets(view, begin, count):
 
 # Data kernels: op enums of C_API.md.
 SK_BINARY_OPS = {"add": 0, "subtract": 1, "multiply": 2, "divide": 3,
-                 "minimum": 4, "maximum": 5}
+                 "minimum": 4, "maximum": 5, "remainder": 7}
 SK_UNARY_OPS = {"negative": 0, "absolute": 1, "sqrt": 2, "square": 3}
 SK_REDUCE_OPS = {"sum": 0, "prod": 1, "min": 2, "max": 3}
 

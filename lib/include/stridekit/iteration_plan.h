@@ -16,7 +16,6 @@
 #define STRIDEKIT_ITERATION_PLAN_H_
 
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <string>
 
@@ -114,20 +113,6 @@ class ChunkIterator {
 // (fewer when there are fewer positions; at most kMaxRank - 1); range i is
 // [bounds[i], bounds[i+1]).
 Dims PartitionOuter(const IterationPlan& plan, int parts);
-
-// Runs run(0), ..., run(parts - 1), all finished before return: part 0 on
-// the calling thread, the others on the library's persistent worker threads
-// (a part whose worker is not yet awake runs on the calling thread), or on
-// std::threads of their own while another call holds the workers. The parts
-// must be safe to run concurrently. An exception from any part is rethrown
-// after all have finished.
-void RunParallel(int parts, const std::function<void(int)>& run);
-
-// Runs run(begin, end) over PartitionOuter(plan, threads), as RunParallel.
-// `run` must be safe to call concurrently on disjoint ranges; an exception
-// from any range is rethrown after all have finished.
-void RunPartitioned(const IterationPlan& plan, int threads,
-                    const std::function<void(int64_t, int64_t)>& run);
 
 }  // namespace stridekit
 

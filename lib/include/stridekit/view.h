@@ -20,7 +20,7 @@
 #include <string_view>
 
 #include "stridekit/dims.h"
-#include "stridekit/stridekit.h"
+#include "stridekit/c_types.h"
 
 namespace stridekit {
 

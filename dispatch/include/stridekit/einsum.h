@@ -22,7 +22,7 @@
 // separately, no fused multiply-add). The float error is within
 // (R + N + 2) u sum |products| for R reduced positions per output element
 // and N operands (to first order in u).
-// reference::Einsum is the plain loop over the product space, in long
+// The "reference" target runs the plain loop over the product space, in long
 // double for floats.
 #ifndef STRIDEKIT_EINSUM_H_
 #define STRIDEKIT_EINSUM_H_
@@ -38,12 +38,6 @@ namespace stridekit {
 void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
             std::span<const void* const> datas, const sk_view& out,
             void* out_data);
-
-namespace reference {
-void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
-            std::span<const void* const> datas, const sk_view& out,
-            void* out_data);
-}  // namespace reference
 
 }  // namespace stridekit
 

@@ -36,21 +36,10 @@
 
 #include "stridekit/dtype.h"
 #include "stridekit/numeric_options.h"
+#include "stridekit/ops.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit {
-
-// Values match sk_binary_op.
-enum class BinaryOp : int32_t {
-  kAdd = 0,
-  kSub = 1,
-  kMul = 2,
-  kDiv = 3,
-  kMin = 4,
-  kMax = 5,
-};
-// Values match sk_unary_op.
-enum class UnaryOp : int32_t { kNeg = 0, kAbs = 1, kSqrt = 2, kSquare = 3 };
 
 void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
             const sk_view& b, const void* b_data, const sk_view& out,
@@ -58,14 +47,6 @@ void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
 void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
            const sk_view& out, void* out_data,
            const NumericOptions& options = {});
-
-namespace reference {
-void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
-            const sk_view& b, const void* b_data, const sk_view& out,
-            void* out_data);
-void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
-           const sk_view& out, void* out_data);
-}  // namespace reference
 
 }  // namespace stridekit
 

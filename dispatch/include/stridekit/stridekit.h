@@ -1,66 +1,28 @@
 /* stridekit C ABI. Valid C99 and C++. Every function is extern "C", never
  * throws, never aborts on bad input and is thread-safe; the message of this
  * thread's last failed call is sk_last_error(). Names, enum values and struct
- * layout are fixed by the contract in C_API.md. */
+ * layout are fixed by the contract (README.md, "The C ABI"). */
 #ifndef STRIDEKIT_STRIDEKIT_H_
 #define STRIDEKIT_STRIDEKIT_H_
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "stridekit/c_types.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define SK_MAX_NDIM 32
-
-typedef enum sk_status {
-  SK_OK = 0,
-  SK_ERR_INVALID =
-      1, /* bad argument: shape, axis, spec, dtype, incompatible shapes */
-  SK_ERR_OUT_OF_RANGE = 2, /* an index or bound outside its range */
-  SK_ERR_OVERFLOW = 3,     /* a size, stride or offset does not fit in int64 */
-  SK_ERR_NEEDS_COPY = 4,   /* not expressible as a view of the same buffer */
-  SK_ERR_UNSUPPORTED = 5,  /* dtype/op combination, or unknown target name */
-  SK_ERR_NOMEM = 6
-} sk_status;
 
 /* Message of this thread's last failed call, "" if none. */
 const char* sk_last_error(void);
 /* "MAJOR.MINOR.PATCH" */
 const char* sk_version(void);
 
-typedef enum sk_dtype {
-  SK_BOOL = 0,
-  SK_INT8 = 1,
-  SK_INT16 = 2,
-  SK_INT32 = 3,
-  SK_INT64 = 4,
-  SK_UINT8 = 5,
-  SK_UINT16 = 6,
-  SK_UINT32 = 7,
-  SK_UINT64 = 8,
-  SK_FLOAT16 = 9,
-  SK_BFLOAT16 = 10,
-  SK_FLOAT32 = 11,
-  SK_FLOAT64 = 12,
-  SK_COMPLEX64 = 13,
-  SK_COMPLEX128 = 14
-} sk_dtype;
 /* Bytes per element; 0 for an unknown value. */
 size_t sk_dtype_size(sk_dtype t);
 
-typedef struct sk_view {
-  int32_t ndim;     /* 0..SK_MAX_NDIM */
-  int32_t has_mask; /* 0: every index valid */
-  int64_t offset;   /* elements; may be negative after pad */
-  int64_t shape[SK_MAX_NDIM];
-  int64_t
-      strides[SK_MAX_NDIM]; /* elements; 0 = broadcast, negative = reversed */
-  int64_t
-      mask_begin[SK_MAX_NDIM];   /* with has_mask: index i on axis d is valid */
-  int64_t mask_end[SK_MAX_NDIM]; /*   iff mask_begin[d] <= i < mask_end[d] */
-} sk_view;                       /* entries at d >= ndim are ignored */
 
 /* ---- Shapes ---- */
 sk_status sk_numel(int32_t ndim, const int64_t* shape, int64_t* out);
@@ -121,12 +83,7 @@ sk_status sk_view_flip(const sk_view* v, int32_t axis, sk_view* out);
  * ":") */
 sk_status sk_view_slice(const sk_view* v, const char* spec, sk_view* out);
 
-enum {
-  SK_C_CONTIGUOUS = 1,
-  SK_F_CONTIGUOUS = 2,
-  SK_BROADCAST = 4,
-  SK_MASKED = 8
-};
+/* flags: SK_C_CONTIGUOUS, SK_F_CONTIGUOUS, SK_BROADCAST, SK_MASKED */
 /* 0 for NULL or an invalid view (sk_last_error says why) */
 uint32_t sk_view_flags(const sk_view* v);
 /* [lo, hi): smallest and one past the largest element offset a valid element
@@ -199,8 +156,9 @@ sk_status sk_fill(sk_dtype t, const sk_view* dst, void* dst_data,
  * masked-out out positions are not written; an input may be out exactly
  * (in place), other overlaps behave as if through a temporary. Dtypes:
  * SK_FLOAT32, SK_FLOAT64, SK_INT32, SK_INT64. Integers wrap around; integer
- * SK_DIV is floor division (NumPy's //): a zero divisor gives SK_ERR_INVALID
- * and INT_MIN / -1 SK_ERR_OUT_OF_RANGE, with out untouched; integer SK_SQRT
+ * SK_DIV is floor division (NumPy's //) and SK_MOD floor modulo (NumPy's %):
+ * a zero divisor gives SK_ERR_INVALID and INT_MIN / -1 SK_ERR_OUT_OF_RANGE,
+ * with out untouched (INT_MIN % -1 is 0); integer SK_SQRT
  * gives SK_ERR_UNSUPPORTED. See stridekit/elementwise.h and reduce.h. */
 typedef enum sk_binary_op {
   SK_ADD = 0,
@@ -208,7 +166,8 @@ typedef enum sk_binary_op {
   SK_MUL = 2,
   SK_DIV = 3,
   SK_MIN = 4,
-  SK_MAX = 5
+  SK_MAX = 5,
+  SK_MOD = 7 /* NumPy % (np.remainder, floor modulo) */
 } sk_binary_op;
 sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
                     const void* a_data, const sk_view* b, const void* b_data,

@@ -50,24 +50,14 @@
 
 #include "stridekit/dtype.h"
 #include "stridekit/numeric_options.h"
+#include "stridekit/ops.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit {
 
-// Values match sk_reduce_op.
-enum class ReduceOp : int32_t { kSum = 0, kProd = 1, kMin = 2, kMax = 3 };
-
-// Vectors per leaf block of the pairwise sums (see the bound above).
-inline constexpr int kPairwiseBlock = 64;
-
 void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
             std::span<const int32_t> axes, const sk_view& out, void* out_data,
             const NumericOptions& options = {});
-
-namespace reference {
-void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
-            std::span<const int32_t> axes, const sk_view& out, void* out_data);
-}  // namespace reference
 
 }  // namespace stridekit
 

@@ -11,14 +11,14 @@
 // is allocated, before the first write, so a thrown error (including
 // kNoMemory) leaves dst untouched.
 //
-// These run on the active target (see targets); the reference versions are
+// These run on the active target (see targets.h); the "reference" target runs
 // the plain per-element loops the equivalence tests compare against.
 #ifndef STRIDEKIT_COPY_H_
 #define STRIDEKIT_COPY_H_
 
 #include <cstddef>
 
-#include "stridekit/allocation.h"
+#include "stridekit/buffer.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit {
@@ -49,13 +49,6 @@ struct Materialized {
 Materialized Materialize(size_t elem_size, const sk_view& src,
                          const void* src_data, const void* fill = nullptr,
                          const CopyOptions& options = {});
-
-namespace reference {
-void Copy(size_t elem_size, const sk_view& src, const void* src_data,
-          const sk_view& dst, void* dst_data, const void* fill);
-void Fill(size_t elem_size, const sk_view& dst, void* dst_data,
-          const void* value);
-}  // namespace reference
 
 }  // namespace stridekit
 

@@ -2,16 +2,16 @@
 // (overlap copies, materialised arrays, reduction scratch, einsum
 // intermediates) comes from AllocateBuffer, so a failure surfaces as
 // ErrorKind::kNoMemory (SK_ERR_NOMEM) and tests can inject one.
-#ifndef STRIDEKIT_ALLOCATION_H_
-#define STRIDEKIT_ALLOCATION_H_
+#ifndef STRIDEKIT_LIB_ALLOCATION_H_
+#define STRIDEKIT_LIB_ALLOCATION_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 
-namespace stridekit {
+#include "stridekit/buffer.h"
 
-using Buffer = std::unique_ptr<unsigned char[]>;
+namespace stridekit {
 
 // `bytes` uninitialised bytes (aligned for any element type). Throws
 // kNoMemory naming `op` when the allocation fails, or is made to fail.
@@ -24,4 +24,4 @@ void FailAllocationAfterForTest(int64_t successes);
 
 }  // namespace stridekit
 
-#endif  // STRIDEKIT_ALLOCATION_H_
+#endif  // STRIDEKIT_LIB_ALLOCATION_H_

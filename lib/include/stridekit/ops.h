@@ -1,0 +1,114 @@
+// The op table: every elementwise and reduction op is one row here, and the
+// numeric dtypes one list (numeric_types.h in lib/). The enums, the op names
+// in messages, the dtype checks, the reference loops, the SIMD switch and the
+// tests all derive from these rows, so adding an op is one row plus its
+// scalar function (lib/scalar_ops.h, `scalar_ops::Name`) and, where it has a
+// vector form, one SIMD functor (`NameOp` in simd/numeric-inl.h).
+//
+// A row is X(Name, value, numpy_name, dtypes, prechecked):
+// - value: the C ABI value (sk_binary_op, sk_unary_op, sk_reduce_op);
+// - numpy_name: NumPy's ufunc name, used in every message;
+// - dtypes: the kinds it accepts (kIntegerKinds, kFloatKinds, kNumericKinds);
+// - prechecked: integer inputs are checked (scalar_ops::CheckName) at every
+//   position before anything is written (division by zero and overflow).
+#ifndef STRIDEKIT_OPS_H_
+#define STRIDEKIT_OPS_H_
+
+#include <cstdint>
+
+#include "stridekit/dtype.h"
+
+namespace stridekit {
+
+// The kinds of dtypes an op accepts (bit set).
+enum : uint32_t {
+  kIntegerKinds = 1,
+  kFloatKinds = 2,
+  kNumericKinds = kIntegerKinds | kFloatKinds,
+};
+
+#define STRIDEKIT_BINARY_OPS(X)                            \
+  X(Add, 0, "add", kNumericKinds, false)                   \
+  X(Sub, 1, "subtract", kNumericKinds, false)              \
+  X(Mul, 2, "multiply", kNumericKinds, false)              \
+  X(Div, 3, "divide", kNumericKinds, true)                 \
+  X(Min, 4, "minimum", kNumericKinds, false)               \
+  X(Max, 5, "maximum", kNumericKinds, false)               \
+  X(Mod, 7, "remainder", kNumericKinds, true)
+
+#define STRIDEKIT_UNARY_OPS(X)                   \
+  X(Neg, 0, "negative", kNumericKinds, false)    \
+  X(Abs, 1, "absolute", kNumericKinds, false)    \
+  X(Sqrt, 2, "sqrt", kFloatKinds, false)         \
+  X(Square, 3, "square", kNumericKinds, false)
+
+#define STRIDEKIT_REDUCE_OPS(X)              \
+  X(Sum, 0, "sum", kNumericKinds, false)     \
+  X(Prod, 1, "prod", kNumericKinds, false)   \
+  X(Min, 2, "min", kNumericKinds, false)     \
+  X(Max, 3, "max", kNumericKinds, false)
+
+#define STRIDEKIT_OP_ENUMERATOR(Name, value, ...) k##Name = value,
+// Values match sk_binary_op, sk_unary_op and sk_reduce_op.
+enum class BinaryOp : int32_t { STRIDEKIT_BINARY_OPS(STRIDEKIT_OP_ENUMERATOR) };
+enum class UnaryOp : int32_t { STRIDEKIT_UNARY_OPS(STRIDEKIT_OP_ENUMERATOR) };
+enum class ReduceOp : int32_t { STRIDEKIT_REDUCE_OPS(STRIDEKIT_OP_ENUMERATOR) };
+#undef STRIDEKIT_OP_ENUMERATOR
+
+// One row of a table, for code that iterates ops at run time.
+template <typename Op>
+struct OpInfo {
+  Op op;
+  const char* name;  // NumPy's name.
+  uint32_t kinds;    // kIntegerKinds / kFloatKinds.
+  bool prechecked;
+};
+
+#define STRIDEKIT_BINARY_INFO(Name, value, name, kinds, prechecked) \
+  OpInfo<BinaryOp>{BinaryOp::k##Name, name, kinds, prechecked},
+#define STRIDEKIT_UNARY_INFO(Name, value, name, kinds, prechecked) \
+  OpInfo<UnaryOp>{UnaryOp::k##Name, name, kinds, prechecked},
+#define STRIDEKIT_REDUCE_INFO(Name, value, name, kinds, prechecked) \
+  OpInfo<ReduceOp>{ReduceOp::k##Name, name, kinds, prechecked},
+inline constexpr OpInfo<BinaryOp> kBinaryOps[] = {
+    STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_INFO)};
+inline constexpr OpInfo<UnaryOp> kUnaryOps[] = {
+    STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_INFO)};
+inline constexpr OpInfo<ReduceOp> kReduceOps[] = {
+    STRIDEKIT_REDUCE_OPS(STRIDEKIT_REDUCE_INFO)};
+#undef STRIDEKIT_BINARY_INFO
+#undef STRIDEKIT_UNARY_INFO
+#undef STRIDEKIT_REDUCE_INFO
+
+// The row of `op`, or nullptr for a value no row has (a C caller may pass
+// any int).
+template <typename Op, size_t N>
+constexpr const OpInfo<Op>* FindOp(const OpInfo<Op> (&table)[N], Op op) {
+  for (const OpInfo<Op>& row : table) {
+    if (row.op == op) return &row;
+  }
+  return nullptr;
+}
+constexpr const OpInfo<BinaryOp>* FindOp(BinaryOp op) {
+  return FindOp(kBinaryOps, op);
+}
+constexpr const OpInfo<UnaryOp>* FindOp(UnaryOp op) {
+  return FindOp(kUnaryOps, op);
+}
+constexpr const OpInfo<ReduceOp>* FindOp(ReduceOp op) {
+  return FindOp(kReduceOps, op);
+}
+
+// True when `op` is a row that accepts dtypes of kind `kind`.
+template <typename Op>
+constexpr bool OpAccepts(Op op, uint32_t kind) {
+  const auto* row = FindOp(op);
+  return row != nullptr && (row->kinds & kind) != 0;
+}
+
+// Vectors per leaf block of the pairwise sums (reduce.h states the bound).
+inline constexpr int kPairwiseBlock = 64;
+
+}  // namespace stridekit
+
+#endif  // STRIDEKIT_OPS_H_
