@@ -1,19 +1,20 @@
-// The dispatched copy family: checks, masks, broadcasting and overlap are
-// resolved here on metadata, then each resulting box is planned and run by
-// the active target's executor (simd/copy.cc).
+// The dispatched copy family: the entry points check and select the
+// executor; the engine resolves masks, broadcasting and overlap on metadata,
+// then plans each resulting box and runs it on the executor's copy kernel
+// (simd/copy.cc).
 #include "stridekit/copy.h"
-#include "reference_kernels.h"
-#include "stridekit/parallel.h"
 
 #include <cstring>
 
+#include "allocation.h"
 #include "copy_checks.h"
 #include "dispatch/copy_internal.h"
+#include "dispatch/engine.h"
+#include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
-#include "dispatch/target_registry.h"
 #include "simd/copy_task.h"
 #include "strided_layout.h"
-#include "allocation.h"
+#include "stridekit/parallel.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/iteration_plan.h"
@@ -21,7 +22,7 @@
 
 namespace stridekit {
 
-void CopyBox(size_t slot, size_t elem_size, const Operand& src,
+void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
              const Operand& dst, const Box& box, const CopyOptions& options) {
   Dims shape = box.Shape();
   OperandLayout layouts[2];
@@ -55,7 +56,7 @@ void CopyBox(size_t slot, size_t elem_size, const Operand& src,
     CopyTask part = task;
     part.begin = begin;
     part.end = end;
-    dispatch::NoteKernelRan(simd::RunCopyTask(slot, part));
+    dispatch::NoteKernelRan(ex.kernels.copy(part));
   });
 }
 
@@ -63,16 +64,16 @@ namespace {
 
 // dst[region] = fill for every position of `outer` outside `inner`: the
 // complement of a box in a box is at most two slabs per axis.
-void FillOutside(size_t slot, size_t elem_size, const Operand& fill,
+void FillOutside(const dispatch::Executor& ex, size_t elem_size, const Operand& fill,
                  const Operand& dst, const Box& outer, const Box& inner,
                  const CopyOptions& options) {
   Box slab = outer;
   for (int d = 0; d < outer.begin.size(); ++d) {
     slab.end[d] = inner.begin[d];
-    if (!slab.empty()) CopyBox(slot, elem_size, fill, dst, slab, options);
+    if (!slab.empty()) CopyBox(ex, elem_size, fill, dst, slab, options);
     slab.begin[d] = inner.end[d];
     slab.end[d] = outer.end[d];
-    if (!slab.empty()) CopyBox(slot, elem_size, fill, dst, slab, options);
+    if (!slab.empty()) CopyBox(ex, elem_size, fill, dst, slab, options);
     slab.begin[d] = inner.begin[d];
     slab.end[d] = inner.end[d];
   }
@@ -80,7 +81,7 @@ void FillOutside(size_t slot, size_t elem_size, const Operand& fill,
 
 }  // namespace
 
-Temporary MaterializeBox(size_t slot, size_t elem_size, const Operand& src,
+Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
                          const Box& src_valid, const Box& box,
                          const CopyOptions& options) {
   const int n = box.begin.size();
@@ -105,24 +106,18 @@ Temporary MaterializeBox(size_t slot, size_t elem_size, const Operand& src,
   t.op = Operand{t.bytes.get(), 0, strides};
   t.op.offset = -BoxOffset(Operand{nullptr, 0, strides}, box);
   const Box inner = Intersect(region, src_valid);
-  if (!inner.empty()) CopyBox(slot, elem_size, src, t.op, inner, options);
+  if (!inner.empty()) CopyBox(ex, elem_size, src, t.op, inner, options);
   static const unsigned char kZeros[16] = {};
   const Operand zero{kZeros, 0, Dims(n, 0)};
-  FillOutside(slot, elem_size, zero, t.op, region, inner, options);
+  FillOutside(ex, elem_size, zero, t.op, region, inner, options);
   return t;
 }
 
-void Copy(size_t elem_size, const sk_view& src, const void* src_data,
-          const sk_view& dst, void* dst_data, const void* fill,
-          const CopyOptions& options) {
-  CheckCopyArguments(elem_size, src, src_data, dst, dst_data, "copy");
-  const dispatch::Target& selected = dispatch::SelectedTarget("copy");
-  if (selected.IsReference()) {
-    reference::Copy(elem_size, src, src_data, dst, dst_data, fill);
-    dispatch::NoteKernelRan(0);
-    return;
-  }
-  const size_t slot = selected.table_slot;
+namespace dispatch {
+
+void EngineCopy(const Executor& ex, size_t elem_size, const sk_view& src,
+                const void* src_data, const sk_view& dst, void* dst_data,
+                const void* fill, const CopyOptions& options) {
   const Box target = ValidBox(dst);
   if (target.empty()) return;
   Box src_valid;
@@ -133,45 +128,81 @@ void Copy(size_t elem_size, const sk_view& src, const void* src_data,
   Temporary temporary;
   if (!body.empty()) {
     if (OverlapsOtherwise(from, to, body, elem_size)) {
-      temporary =
-          MaterializeBox(slot, elem_size, from, src_valid, body, options);
+      temporary = MaterializeBox(ex, elem_size, from, src_valid, body, options);
       from = temporary.op;
     }
-    CopyBox(slot, elem_size, from, to, body, options);
+    CopyBox(ex, elem_size, from, to, body, options);
   }
   if (!(body == target)) {
     static const unsigned char kZeros[16] = {};
     const Operand fill_op{
         static_cast<const unsigned char*>(fill ? fill : kZeros), 0,
         Dims(dst.ndim, 0)};
-    FillOutside(slot, elem_size, fill_op, to, target, body, options);
+    FillOutside(ex, elem_size, fill_op, to, target, body, options);
   }
+}
+
+namespace {
+
+// The C-contiguous view of src's shape (offset 0, no mask).
+sk_view CContiguousView(const sk_view& src) {
+  const DimsView shape(src.shape, size_t(src.ndim));
+  const Dims strides = CContiguousStrides(shape);
+  sk_view view{};
+  view.ndim = src.ndim;
+  for (int d = 0; d < src.ndim; ++d) {
+    view.shape[d] = shape[d];
+    view.strides[d] = strides[d];
+  }
+  return view;
+}
+
+}  // namespace
+
+Materialized MaterializeWith(const Executor& ex, size_t elem_size,
+                             const sk_view& src, const void* src_data,
+                             const void* fill, const CopyOptions& options) {
+  Materialized out{nullptr, CContiguousView(src)};
+  const int64_t bytes =
+      CheckedMul(Numel(DimsView(src.shape, size_t(src.ndim))),
+                 int64_t(elem_size), "materialize");
+  out.data = AllocateBuffer(bytes, "materialize");
+  ex.run.copy(ex, elem_size, src, src_data, out.view, out.data.get(), fill,
+              options);
+  return out;
+}
+
+}  // namespace dispatch
+
+void Copy(size_t elem_size, const sk_view& src, const void* src_data,
+          const sk_view& dst, void* dst_data, const void* fill,
+          const CopyOptions& options) {
+  CheckCopyArguments(elem_size, src, src_data, dst, dst_data, "copy");
+  const dispatch::Executor& ex = dispatch::SelectedExecutor("copy");
+  ex.run.copy(ex, elem_size, src, src_data, dst, dst_data, fill, options);
 }
 
 Materialized Materialize(size_t elem_size, const sk_view& src,
                          const void* src_data, const void* fill,
                          const CopyOptions& options) {
   CheckStridedLayout(src, "materialize");
-  const DimsView shape(src.shape, size_t(src.ndim));
-  const Dims strides = CContiguousStrides(shape);
-  Materialized out{nullptr, sk_view{}};
-  out.view.ndim = src.ndim;
-  for (int d = 0; d < src.ndim; ++d) {
-    out.view.shape[d] = shape[d];
-    out.view.strides[d] = strides[d];
-  }
-  const int64_t bytes =
-      CheckedMul(Numel(shape), int64_t(elem_size), "materialize");
-  out.data = AllocateBuffer(bytes, "materialize");
-  Copy(elem_size, src, src_data, out.view, out.data.get(), fill, options);
-  return out;
+  CheckedMul(Numel(DimsView(src.shape, size_t(src.ndim))), int64_t(elem_size),
+             "materialize");
+  // The checks of the copy into the new buffer (non-null once allocated).
+  const unsigned char placeholder = 0;
+  CheckCopyArguments(elem_size, src, src_data, dispatch::CContiguousView(src),
+                     &placeholder, "copy");
+  const dispatch::Executor& ex = dispatch::SelectedExecutor("materialize");
+  return dispatch::MaterializeWith(ex, elem_size, src, src_data, fill,
+                                   options);
 }
 
 void Fill(size_t elem_size, const sk_view& dst, void* dst_data,
           const void* value, const CopyOptions& options) {
   CheckFillArguments(elem_size, dst, dst_data, value);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor("fill");
   const sk_view scalar{};
-  Copy(elem_size, scalar, value, dst, dst_data, nullptr, options);
+  ex.run.copy(ex, elem_size, scalar, value, dst, dst_data, nullptr, options);
 }
 
 }  // namespace stridekit

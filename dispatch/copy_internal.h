@@ -5,8 +5,9 @@
 
 #include <cstddef>
 
-#include "dispatch/operand_box.h"
 #include "allocation.h"
+#include "dispatch/executor.h"
+#include "dispatch/operand_box.h"
 #include "stridekit/copy.h"
 
 namespace stridekit {
@@ -17,18 +18,17 @@ struct Temporary {
   Operand op;  // Maps the box's positions (destination index space).
 };
 
-// Runs dst[box] = src[box] (both fully valid there) through a plan on the
-// copy kernels of the target in table slot `slot`; transposed layouts take
-// the tiled path.
-void CopyBox(size_t slot, size_t elem_size, const Operand& src,
+// Runs dst[box] = src[box] (both fully valid there) through a plan on
+// `ex`'s copy kernel; transposed layouts take the tiled path.
+void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
              const Operand& dst, const Box& box, const CopyOptions& options);
 
-// Copies `src` over `box` into a new temporary with the copy kernels of the
-// target in table slot `slot`, reading zero where src is not valid (outside
+// Copies `src` over `box` into a new temporary with `ex`'s copy kernel,
+// reading zero where src is not valid (outside
 // `src_valid`). Axes on which src has stride 0 and is valid across the
 // whole box keep stride 0 in the temporary (one element), so broadcast
 // operands are not expanded. Throws kNoMemory.
-Temporary MaterializeBox(size_t slot, size_t elem_size, const Operand& src,
+Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
                          const Box& src_valid, const Box& box,
                          const CopyOptions& options = {});
 

@@ -9,7 +9,6 @@
 // contiguous intermediate; tiny products per batch position run a loop
 // nest instead. The last term is copied into out through its strides.
 #include "stridekit/einsum.h"
-#include "reference_kernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,13 +16,14 @@
 #include <numeric>
 #include <vector>
 
+#include "allocation.h"
+#include "dispatch/engine.h"
+#include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
-#include "dispatch/target_registry.h"
 #include "numeric_checks.h"
 #include "scalar_ops.h"
 #include "simd/contraction_task.h"
 #include "strided_layout.h"
-#include "allocation.h"
 #include "stridekit/checked.h"
 #include "stridekit/copy.h"
 #include "stridekit/error.h"
@@ -67,7 +67,7 @@ struct Contraction {
   size_t elem_size;
   Dims sizes;                // product-space loop extents
   std::vector<int> result;   // distinct result loops of extent other than 1
-  size_t slot;               // table slot of the target
+  const dispatch::Executor* ex;  // the call's executor
   const unsigned char* one;  // the dtype's 1
 };
 
@@ -130,7 +130,8 @@ Term NewTerm(const Contraction& c, const std::vector<int>& loops, bool zeroed) {
   return t;
 }
 
-// Loops of `t` that no other term and not the result use.
+// Loops of terms[self] that another term or the result also uses (the
+// loops it keeps; the others are summed away first).
 std::vector<int> SharedLoops(const Contraction& c,
                              const std::vector<Term>& terms, size_t self) {
   std::vector<int> shared;
@@ -315,7 +316,7 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
                       z.writable + z.offset * es,
                       c_m.data(),
                       true};
-  dispatch::NoteKernelRan(simd::RunGemmTask(c.slot, task));
+  dispatch::NoteKernelRan(c.ex->kernels.gemm(task));
   z.in_out = into != nullptr;
   return z;
 }
@@ -486,6 +487,14 @@ bool IsPermutation(const Projections& p) {
   return true;
 }
 
+// dst = src with the call's executor (the views are built here, valid by
+// construction: no second check, no second target selection).
+void CopyWith(const Contraction& c, const sk_view& src, const void* src_data,
+              const sk_view& dst, void* dst_data) {
+  c.ex->run.copy(*c.ex, c.elem_size, src, src_data, dst, dst_data, nullptr,
+                 {});
+}
+
 // Copies the result term into out (through a zeroed temporary of out's
 // shape when the result map has fixed indices or diagonals).
 void WriteResult(const Contraction& c, const Projections& p, const Term& z,
@@ -502,7 +511,7 @@ void WriteResult(const Contraction& c, const Projections& p, const Term& z,
                             ? z.StrideOf(int(index.value))
                             : 0;
     }
-    Copy(c.elem_size, from, z.base, out, out_data);
+    CopyWith(c, from, z.base, out, out_data);
     return;
   }
   // The temporary's element at the loops' indices, as a view over z's loops.
@@ -521,32 +530,27 @@ void WriteResult(const Contraction& c, const Projections& p, const Term& z,
       placed.strides[size_t(at - z.loops.begin())] += strides[a];
     }
   }
-  Copy(c.elem_size, ViewOf(c, z, z.loops), z.base, ViewOf(c, placed, z.loops),
-       full.get());
+  CopyWith(c, ViewOf(c, z, z.loops), z.base, ViewOf(c, placed, z.loops),
+           full.get());
   for (int d = 0; d < out.ndim; ++d) from.strides[d] = strides[d];
   from.offset = 0;
-  Copy(c.elem_size, from, full.get(), out, out_data);
+  CopyWith(c, from, full.get(), out, out_data);
 }
 
 }  // namespace
 
-void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
-            std::span<const void* const> datas, const sk_view& out,
-            void* out_data) {
-  const Projections p =
-      CheckEinsumArguments(spec, t, operands, datas, out, out_data);
-  const dispatch::Target& target = dispatch::SelectedTarget(kOp);
-  if (target.IsReference()) {
-    reference::Einsum(spec, t, operands, datas, out, out_data);
-    dispatch::NoteKernelRan(0);
-    return;
-  }
+namespace dispatch {
+
+void EngineEinsum(const Executor& ex, const Projections& p, DType t,
+                  std::span<const sk_view> operands,
+                  std::span<const void* const> datas, const sk_view& out,
+                  void* out_data) {
   alignas(8) unsigned char one[8];
   scalar_ops::VisitNumericType(t, [&](auto zero) {
     const decltype(zero) value = 1;
     std::memcpy(one, &value, sizeof(value));
   });
-  Contraction c{t, DTypeSize(t), p.product_space, {}, target.table_slot, one};
+  Contraction c{t, DTypeSize(t), p.product_space, {}, &ex, one};
   for (const AxisIndex& index : p.result_map) {
     const int loop = int(index.value);
     if (index.kind == AxisIndex::Kind::kIterator &&
@@ -572,7 +576,7 @@ void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
       overlaps = lo < out_hi && out_lo < hi;
     }
     if (view->has_mask || overlaps) {
-      copies.push_back(Materialize(c.elem_size, *view, data));
+      copies.push_back(MaterializeWith(ex, c.elem_size, *view, data));
       view = &copies.back().view;
       data = copies.back().data.get();
     }
@@ -582,7 +586,7 @@ void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
     WriteResult(c, p, NewTerm(c, c.result, true), out, out_data);
     return;
   }
-  dispatch::NoteKernelRan(target.hwy_target);
+  NoteKernelRan(ex.hwy_target);
   // An unmasked out whose axes are the result loops takes the last product
   // directly.
   Term out_term{nullptr, 0, {}, {}, nullptr};
@@ -602,6 +606,17 @@ void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
   WriteResult(c, p,
               ContractAll(c, std::move(terms), direct ? &out_term : nullptr),
               out, out_data);
+}
+
+}  // namespace dispatch
+
+void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
+            std::span<const void* const> datas, const sk_view& out,
+            void* out_data) {
+  const Projections p =
+      CheckEinsumArguments(spec, t, operands, datas, out, out_data);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(kOp);
+  ex.run.einsum(ex, p, t, operands, datas, out, out_data);
 }
 
 }  // namespace stridekit

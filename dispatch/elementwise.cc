@@ -1,21 +1,21 @@
-// The dispatched elementwise kernels: checks, broadcasting, masks and
-// overlap are resolved on metadata (an input masked inside out's valid box,
+// The dispatched elementwise kernels: the entry points check and select the
+// executor; the engine resolves broadcasting, masks and overlap on metadata (an input masked inside out's valid box,
 // or overlapping out other than exactly, is first materialised over that
 // box), then one plan over out's valid box runs on the active target (or
 // one per part of that box, on options.threads threads).
 #include "stridekit/elementwise.h"
-#include "reference_kernels.h"
-#include "stridekit/parallel.h"
 
 #include <atomic>
 #include <vector>
 
 #include "dispatch/copy_internal.h"
 #include "dispatch/operand_box.h"
-#include "dispatch/target_registry.h"
+#include "dispatch/engine.h"
+#include "dispatch/executor.h"
 #include "numeric_checks.h"
 #include "simd/numeric_task.h"
 #include "stridekit/iteration_plan.h"
+#include "stridekit/parallel.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
@@ -58,7 +58,7 @@ int TransposedThroughOutput(ElementwiseKernel kernel, DType t, int num_inputs,
   return transposed;
 }
 
-void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
+void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel, DType t,
                     int num_inputs, const sk_view* const* inputs,
                     const void* const* datas, const sk_view& out,
                     void* out_data, int threads) {
@@ -73,7 +73,7 @@ void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
     ops[i] = AlignSource(*inputs[i], datas[i], out, valid);
     if (!(Intersect(target, valid) == target) ||
         OverlapsOtherwise(ops[i], to, target, elem_size)) {
-      temporaries[i] = MaterializeBox(slot, elem_size, ops[i], valid, target);
+      temporaries[i] = MaterializeBox(ex, elem_size, ops[i], valid, target);
       ops[i] = temporaries[i].op;
     }
   }
@@ -121,13 +121,14 @@ void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
                                0,
                                plan.outer_size(),
                                stream && plan.inner_stride(0) == 1};
-    ran = simd::RunElementwiseTask(slot, task);
+    ran = (IsInteger(t) ? ex.kernels.elementwise_integer
+                        : ex.kernels.elementwise_float)(task);
   };
   RunParallel(int(parts.size()), [&](int part) {
     const Box& box = parts[size_t(part)];
     if (transposed >= 0 &&
         Numel(box.Shape()) * int64_t(elem_size) >= kTransposeWholeMinBytes) {
-      CopyBox(slot, elem_size, ops[transposed], to, box, CopyOptions{});
+      CopyBox(ex, elem_size, ops[transposed], to, box, CopyOptions{});
       return run_box(box, transposed);
     }
     run_box(box, -1);
@@ -137,35 +138,42 @@ void RunElementwise(size_t slot, ElementwiseKernel kernel, DType t,
 
 }  // namespace
 
+namespace dispatch {
+
+void EngineBinary(const Executor& ex, BinaryOp op, DType t, const sk_view& a,
+                  const void* a_data, const sk_view& b, const void* b_data,
+                  const sk_view& out, void* out_data,
+                  const NumericOptions& options) {
+  const sk_view* inputs[2] = {&a, &b};
+  const void* datas[2] = {a_data, b_data};
+  RunElementwise(ex, {false, op, UnaryOp::kNeg}, t, 2, inputs, datas, out,
+                 out_data, options.threads);
+}
+
+void EngineUnary(const Executor& ex, UnaryOp op, DType t, const sk_view& a,
+                 const void* a_data, const sk_view& out, void* out_data,
+                 const NumericOptions& options) {
+  const sk_view* inputs[1] = {&a};
+  const void* datas[1] = {a_data};
+  RunElementwise(ex, {true, BinaryOp::kAdd, op}, t, 1, inputs, datas, out,
+                 out_data, options.threads);
+}
+
+}  // namespace dispatch
+
 void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
             const sk_view& b, const void* b_data, const sk_view& out,
             void* out_data, const NumericOptions& options) {
   CheckBinaryArguments(op, t, a, a_data, b, b_data, out, out_data);
-  const dispatch::Target& target = dispatch::SelectedTarget(OpName(op));
-  if (target.IsReference()) {
-    reference::Binary(op, t, a, a_data, b, b_data, out, out_data);
-    dispatch::NoteKernelRan(0);
-    return;
-  }
-  const sk_view* inputs[2] = {&a, &b};
-  const void* datas[2] = {a_data, b_data};
-  RunElementwise(target.table_slot, {false, op, UnaryOp::kNeg}, t, 2, inputs,
-                 datas, out, out_data, options.threads);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(OpName(op));
+  ex.run.binary(ex, op, t, a, a_data, b, b_data, out, out_data, options);
 }
 
 void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
            const sk_view& out, void* out_data, const NumericOptions& options) {
   CheckUnaryArguments(op, t, a, a_data, out, out_data);
-  const dispatch::Target& target = dispatch::SelectedTarget(OpName(op));
-  if (target.IsReference()) {
-    reference::Unary(op, t, a, a_data, out, out_data);
-    dispatch::NoteKernelRan(0);
-    return;
-  }
-  const sk_view* inputs[1] = {&a};
-  const void* datas[1] = {a_data};
-  RunElementwise(target.table_slot, {true, BinaryOp::kAdd, op}, t, 1, inputs,
-                 datas, out, out_data, options.threads);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(OpName(op));
+  ex.run.unary(ex, op, t, a, a_data, out, out_data, options);
 }
 
 }  // namespace stridekit

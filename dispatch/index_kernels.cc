@@ -1,10 +1,8 @@
 // Entry points of the batch index kernels: validate once, then run the
-// selected target's code (simd/) or the reference (lib/).
+// selected executor's kernel (simd/, or the reference of lib/).
 #include "stridekit/index_kernels.h"
 
-#include "dispatch/target_registry.h"
-#include "index_reference.h"
-#include "simd/index_kernels.h"
+#include "dispatch/executor.h"
 #include "strided_layout.h"
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
@@ -27,14 +25,9 @@ void RavelBatch(int64_t n, const int64_t* indices, DimsView strides,
     Fail(ErrorKind::kInvalidArgument, kOp, ": rank ", strides.size(),
          " exceeds the maximum rank ", kMaxRank);
   }
-  const dispatch::Target& target = dispatch::SelectedTarget(kOp);
-  if (target.IsReference()) {
-    reference::RavelBatch(n, indices, strides, offset, out);
-    dispatch::NoteKernelRan(0);
-  } else {
-    dispatch::NoteKernelRan(
-        simd::RavelBatch(target.table_slot, n, indices, strides, offset, out));
-  }
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(kOp);
+  dispatch::NoteKernelRan(
+      ex.kernels.ravel_batch(n, indices, strides, offset, out));
 }
 
 void UnravelBatch(int64_t n, const int64_t* flat, DimsView shape,
@@ -43,14 +36,8 @@ void UnravelBatch(int64_t n, const int64_t* flat, DimsView shape,
   CheckCount(n, kOp);
   CheckShape(shape, kOp);
   const int64_t numel = Numel(shape);
-  const dispatch::Target& target = dispatch::SelectedTarget(kOp);
-  if (target.IsReference()) {
-    reference::UnravelBatch(n, flat, shape, numel, out);
-    dispatch::NoteKernelRan(0);
-  } else {
-    dispatch::NoteKernelRan(
-        simd::UnravelBatch(target.table_slot, n, flat, shape, numel, out));
-  }
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(kOp);
+  dispatch::NoteKernelRan(ex.kernels.unravel_batch(n, flat, shape, numel, out));
 }
 
 void ViewOffsets(const sk_view& view, int64_t begin, int64_t count,
@@ -58,14 +45,9 @@ void ViewOffsets(const sk_view& view, int64_t begin, int64_t count,
   constexpr char kOp[] = "view_offsets";
   const int64_t numel = CheckStridedLayout(view, kOp);
   CheckPositionRange(begin, count, numel, kOp);
-  const dispatch::Target& target = dispatch::SelectedTarget(kOp);
-  if (target.IsReference()) {
-    reference::ViewOffsets(view, begin, count, out);
-    dispatch::NoteKernelRan(0);
-  } else {
-    dispatch::NoteKernelRan(simd::ViewOffsets(
-        target.table_slot, CoalesceAxes(view), begin, count, out));
-  }
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(kOp);
+  dispatch::NoteKernelRan(
+      ex.kernels.view_offsets(CoalesceAxes(view), begin, count, out));
 }
 
 }  // namespace stridekit

@@ -8,8 +8,6 @@
 // into out (which handles out's strides, mask and any overlap with the input,
 // already fully read).
 #include "stridekit/reduce.h"
-#include "reference_kernels.h"
-#include "stridekit/parallel.h"
 
 #include <algorithm>
 #include <atomic>
@@ -17,29 +15,23 @@
 
 #include "dispatch/copy_internal.h"
 #include "dispatch/operand_box.h"
-#include "dispatch/target_registry.h"
+#include "allocation.h"
+#include "dispatch/engine.h"
+#include "dispatch/executor.h"
 #include "numeric_checks.h"
 #include "scalar_ops.h"
 #include "simd/numeric_task.h"
-#include "allocation.h"
 #include "stridekit/checked.h"
-#include "stridekit/copy.h"
 #include "stridekit/iteration_plan.h"
+#include "stridekit/parallel.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
+namespace dispatch {
 
-void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
-            std::span<const int32_t> axes, const sk_view& out, void* out_data,
-            const NumericOptions& options) {
-  const Dims reduced =
-      CheckReduceArguments(op, t, in, in_data, axes, out, out_data);
-  const dispatch::Target& target = dispatch::SelectedTarget(OpName(op));
-  if (target.IsReference()) {
-    reference::Reduce(op, t, in, in_data, axes, out, out_data);
-    dispatch::NoteKernelRan(0);
-    return;
-  }
+void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
+                  const void* in_data, DimsView reduced, const sk_view& out,
+                  void* out_data, const NumericOptions& options) {
   if (ValidBox(out).empty()) return;
   const size_t elem_size = DTypeSize(t);
   const Dims out_shape(DimsView(out.shape, size_t(out.ndim)));
@@ -107,8 +99,7 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
     const Box valid = ValidBox(in);
     Temporary temporary;
     if (!(Intersect(all, valid) == all)) {
-      temporary =
-          MaterializeBox(target.table_slot, elem_size, from, valid, all);
+      temporary = MaterializeBox(ex, elem_size, from, valid, all);
       from = temporary.op;
     }
     std::atomic<int64_t> ran{0};
@@ -121,11 +112,10 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
           IterationPlan::Make(box.Shape(), layouts, false);
       unsigned char* part_acc_data =
           acc + (accumulators > 1 ? part * acc_bytes : 0);
-      ran = simd::RunReduceTask(
-          target.table_slot,
+      ran = ex.kernels.reduce(
           {&plan, op, t, from.data, part_acc_data, 0, plan.outer_size()});
     });
-    dispatch::NoteKernelRan(ran);
+    NoteKernelRan(ran);
     // The parts' accumulators combine into the first, in part order.
     scalar_ops::VisitNumericType(t, [&](auto zero) {
       using T = decltype(zero);
@@ -144,7 +134,18 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
     acc_view.shape[d] = out.shape[d];
     acc_view.strides[d] = out_strides[d];
   }
-  Copy(elem_size, acc_view, acc, out, out_data);
+  ex.run.copy(ex, elem_size, acc_view, acc, out, out_data, nullptr, {});
+}
+
+}  // namespace dispatch
+
+void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
+            std::span<const int32_t> axes, const sk_view& out, void* out_data,
+            const NumericOptions& options) {
+  const Dims reduced =
+      CheckReduceArguments(op, t, in, in_data, axes, out, out_data);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(OpName(op));
+  ex.run.reduce(ex, op, t, in, in_data, reduced, out, out_data, options);
 }
 
 }  // namespace stridekit

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "dispatch/executor.h"
 #include "dispatch/target_registry.h"
 #include "hwy/targets.h"
 #include "simd/dispatch_table.h"
@@ -29,7 +30,21 @@ bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
   return true;
 }
 
-// Immutable after construction except for `active`, the selected target
+// A Highway target's kernels: its entry of every simd/ kernel table. The
+// only place that reads those tables.
+TargetKernels KernelsOf(int64_t target) {
+  return {simd::CopyKernels().ForTarget(target),
+          simd::ElementwiseFloatKernels().ForTarget(target),
+          simd::ElementwiseIntegerKernels().ForTarget(target),
+          simd::ReduceKernels().ForTarget(target),
+          simd::GemmKernels().ForTarget(target),
+          simd::RavelBatchKernels().ForTarget(target),
+          simd::UnravelBatchKernels().ForTarget(target),
+          simd::ViewOffsetsKernels().ForTarget(target)};
+}
+
+// One executor per runnable target, best first, the reference last.
+// Immutable after construction except for `active`, the selected executor
 // (nullptr while an invalid STRIDEKIT_TARGET is in force).
 class Registry {
  public:
@@ -42,18 +57,19 @@ class Registry {
     for (int64_t bits = runnable; bits != 0; bits &= bits - 1) {
       const int64_t target = bits & -bits;
       if ((target & (HWY_EMU128 | HWY_SCALAR)) && target != fallback) continue;
-      targets_.push_back(
-          {hwy::TargetName(target), target, simd::TableSlot(target)});
+      targets_.push_back({hwy::TargetName(target), target, EngineOperations(),
+                          KernelsOf(target)});
     }
-    targets_.push_back({"reference", 0, 0});
-    for (const Target& t : targets_) {
+    targets_.push_back(
+        {"reference", 0, ReferenceOperations(), ReferenceKernels()});
+    for (const Executor& t : targets_) {
       available_list_ += (available_list_.empty() ? "" : ", ");
       available_list_ += t.name;
     }
     const char* requested = getenv(kEnvironmentVariable);
     if (requested == nullptr || *requested == '\0') {
       active_.store(&targets_.front());
-    } else if (const Target* t = Find(requested)) {
+    } else if (const Executor* t = Find(requested)) {
       active_.store(t);
     } else {
       environment_error_ = StrCat(
@@ -62,24 +78,24 @@ class Registry {
     }
   }
 
-  const Target* Find(std::string_view name) const {
-    for (const Target& t : targets_) {
+  const Executor* Find(std::string_view name) const {
+    for (const Executor& t : targets_) {
       if (EqualsIgnoringCase(name, t.name)) return &t;
     }
     return nullptr;
   }
 
-  const std::vector<Target>& targets() const { return targets_; }
+  const std::vector<Executor>& targets() const { return targets_; }
   const std::string& available_list() const { return available_list_; }
   const std::string& environment_error() const { return environment_error_; }
-  const Target* active() const { return active_.load(); }
-  void set_active(const Target* t) { active_.store(t); }
+  const Executor* active() const { return active_.load(); }
+  void set_active(const Executor* t) { active_.store(t); }
 
  private:
-  std::vector<Target> targets_;
+  std::vector<Executor> targets_;
   std::string available_list_;
   std::string environment_error_;
-  std::atomic<const Target*> active_{nullptr};
+  std::atomic<const Executor*> active_{nullptr};
 };
 
 Registry& GetRegistry() {
@@ -91,9 +107,9 @@ thread_local const char* last_kernel_target = "";
 
 }  // namespace
 
-const Target& SelectedTarget(const char* op) {
+const Executor& SelectedExecutor(const char* op) {
   const Registry& registry = GetRegistry();
-  const Target* t = registry.active();
+  const Executor* t = registry.active();
   if (t == nullptr) {
     Fail(ErrorKind::kUnsupported, op, ": ", registry.environment_error());
   }
@@ -110,13 +126,13 @@ int32_t TargetCount() {
 }
 
 const char* TargetName(int32_t i) {
-  const std::vector<Target>& targets = GetRegistry().targets();
+  const std::vector<Executor>& targets = GetRegistry().targets();
   if (i < 0 || i >= static_cast<int32_t>(targets.size())) return nullptr;
   return targets[static_cast<size_t>(i)].name;
 }
 
 const char* ActiveTargetName() {
-  const Target* t = GetRegistry().active();
+  const Executor* t = GetRegistry().active();
   return t == nullptr ? kUnsupportedName : t->name;
 }
 
@@ -126,7 +142,7 @@ std::string_view ActiveTarget() { return dispatch::ActiveTargetName(); }
 
 std::vector<std::string_view> AvailableTargets() {
   std::vector<std::string_view> names;
-  for (const dispatch::Target& t : dispatch::GetRegistry().targets()) {
+  for (const dispatch::Executor& t : dispatch::GetRegistry().targets()) {
     names.push_back(t.name);
   }
   return names;
@@ -134,7 +150,7 @@ std::vector<std::string_view> AvailableTargets() {
 
 void ForceTarget(std::string_view name) {
   dispatch::Registry& registry = dispatch::GetRegistry();
-  const dispatch::Target* t = registry.Find(name);
+  const dispatch::Executor* t = registry.Find(name);
   if (t == nullptr) {
     Fail(ErrorKind::kUnsupported,
          "force_target: unknown or unavailable target \"", name,

@@ -1,7 +1,10 @@
-// The one allocation point of stridekit's kernels: every temporary buffer
-// (overlap copies, materialised arrays, reduction scratch, einsum
+// The allocation point of stridekit's kernel temporaries: every data buffer
+// (overlap copies, materialised arrays, reduction accumulators, einsum
 // intermediates) comes from AllocateBuffer, so a failure surfaces as
-// ErrorKind::kNoMemory (SK_ERR_NOMEM) and tests can inject one.
+// ErrorKind::kNoMemory (SK_ERR_NOMEM) and tests can inject one. Small
+// metadata containers (std::vector of plans, terms, tables) still allocate
+// through operator new; their std::bad_alloc becomes SK_ERR_NOMEM at the C
+// ABI boundary (dispatch/c_api/c_api_internal.h).
 #ifndef STRIDEKIT_LIB_ALLOCATION_H_
 #define STRIDEKIT_LIB_ALLOCATION_H_
 

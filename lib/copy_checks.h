@@ -9,7 +9,7 @@
 
 namespace stridekit {
 
-// Element size in {1, 2, 4, 8, 16}, both views checked (view_check.h), data
+// Element size in {1, 2, 4, 8, 16}, both views checked (CheckLayout), data
 // pointers non-null unless the view is empty, and src broadcastable to dst
 // (src rank <= dst rank, each src dim equal to dst's or 1), and no two valid
 // dst positions sharing memory (see CheckDistinctPositions in the .cc).

@@ -13,6 +13,11 @@ namespace stridekit::reference {
 void Copy(size_t elem_size, const sk_view& src, const void* src_data,
           const sk_view& dst, void* dst_data, const void* fill) {
   CheckCopyArguments(elem_size, src, src_data, dst, dst_data, "copy");
+  RunCopy(elem_size, src, src_data, dst, dst_data, fill);
+}
+
+void RunCopy(size_t elem_size, const sk_view& src, const void* src_data,
+             const sk_view& dst, void* dst_data, const void* fill) {
   const int64_t count = Numel(DimsView(dst.shape, size_t(dst.ndim)));
   if (count == 0) return;
   const int lead = dst.ndim - src.ndim;
@@ -58,7 +63,7 @@ void Fill(size_t elem_size, const sk_view& dst, void* dst_data,
           const void* value) {
   const sk_view scalar{};
   CheckFillArguments(elem_size, dst, dst_data, value);
-  Copy(elem_size, scalar, value, dst, dst_data, nullptr);
+  RunCopy(elem_size, scalar, value, dst, dst_data, nullptr);
 }
 
 }  // namespace stridekit::reference

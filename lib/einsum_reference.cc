@@ -83,8 +83,13 @@ T ContractOne(const Projections& p, std::span<const sk_view> operands,
 void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
             std::span<const void* const> datas, const sk_view& out,
             void* out_data) {
-  const Projections p =
-      CheckEinsumArguments(spec, t, operands, datas, out, out_data);
+  RunEinsum(CheckEinsumArguments(spec, t, operands, datas, out, out_data), t,
+            operands, datas, out, out_data);
+}
+
+void RunEinsum(const Projections& p, DType t, std::span<const sk_view> operands,
+               std::span<const void* const> datas, const sk_view& out,
+               void* out_data) {
   scalar_ops::VisitNumericType(t, [&](auto zero) {
     using T = decltype(zero);
     ComputeAndWrite<T>(out, out_data, [&](const Dims& out_index) {

@@ -44,6 +44,12 @@ void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
             const sk_view& b, const void* b_data, const sk_view& out,
             void* out_data) {
   CheckBinaryArguments(op, t, a, a_data, b, b_data, out, out_data);
+  RunBinary(op, t, a, a_data, b, b_data, out, out_data);
+}
+
+void RunBinary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
+               const sk_view& b, const void* b_data, const sk_view& out,
+               void* out_data) {
   scalar_ops::VisitNumericType(t, [&](auto zero) {
     using T = decltype(zero);
     ComputeAndWrite<T>(out, out_data, [&](const Dims& index) {
@@ -56,6 +62,11 @@ void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
 void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
            const sk_view& out, void* out_data) {
   CheckUnaryArguments(op, t, a, a_data, out, out_data);
+  RunUnary(op, t, a, a_data, out, out_data);
+}
+
+void RunUnary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
+              const sk_view& out, void* out_data) {
   scalar_ops::VisitNumericType(t, [&](auto zero) {
     using T = decltype(zero);
     ComputeAndWrite<T>(out, out_data, [&](const Dims& index) {

@@ -13,7 +13,7 @@ namespace {
 
 template <typename T>
 T ReduceOne(ReduceOp op, const sk_view& in, const void* in_data,
-            const Dims& reduced, const Dims& out_index, bool keepdims) {
+            DimsView reduced, const Dims& out_index, bool keepdims) {
   using Acc = std::conditional_t<scalar_ops::kIsInt<T>, T, long double>;
   // in's index: kept axes from out_index, reduced axes counted by `sub`.
   Dims index(in.ndim, 0);
@@ -57,6 +57,11 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
             std::span<const int32_t> axes, const sk_view& out, void* out_data) {
   const Dims reduced =
       CheckReduceArguments(op, t, in, in_data, axes, out, out_data);
+  RunReduce(op, t, in, in_data, reduced, out, out_data);
+}
+
+void RunReduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
+               DimsView reduced, const sk_view& out, void* out_data) {
   const bool keepdims = out.ndim == in.ndim;
   scalar_ops::VisitNumericType(t, [&](auto zero) {
     using T = decltype(zero);

@@ -387,5 +387,5 @@ int64_t RunGemmKernel(const GemmTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-STRIDEKIT_EXPORT_TASK_KERNEL(RunGemmKernel, RunGemmTask, GemmTask)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunGemmKernel, GemmKernels)
 #endif  // HWY_ONCE

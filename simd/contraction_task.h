@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "dispatch_table.h"
 #include "stridekit/dtype.h"
 
 namespace stridekit {
@@ -52,7 +53,8 @@ namespace simd {
 // Runs `task` with the kernel of the target in HWY_EXPORT table slot `slot`
 // (simd/dispatch_table.h); returns that target's HWY_TARGET. Throws
 // kNoMemory when the packing buffers cannot be allocated.
-int64_t RunGemmTask(size_t slot, const GemmTask& task);
+using GemmKernel = int64_t (*)(const GemmTask&);
+KernelTable<GemmKernel> GemmKernels();
 
 }  // namespace simd
 

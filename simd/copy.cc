@@ -71,5 +71,5 @@ int64_t RunCopyTaskKernel(const CopyTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-STRIDEKIT_EXPORT_TASK_KERNEL(RunCopyTaskKernel, RunCopyTask, CopyTask)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunCopyTaskKernel, CopyKernels)
 #endif  // HWY_ONCE

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "dispatch_table.h"
 #include "stridekit/iteration_plan.h"
 
 namespace stridekit {
@@ -22,9 +23,9 @@ struct CopyTask {
 
 namespace simd {
 
-// Runs `task` with the copy kernels of the target in HWY_EXPORT table slot
-// `slot` (simd/dispatch_table.h); returns that target's HWY_TARGET.
-int64_t RunCopyTask(size_t slot, const CopyTask& task);
+// The per-target copy kernels: run `task`, return HWY_TARGET.
+using CopyKernel = int64_t (*)(const CopyTask&);
+KernelTable<CopyKernel> CopyKernels();
 
 }  // namespace simd
 }  // namespace stridekit

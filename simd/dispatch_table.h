@@ -1,7 +1,9 @@
-// Calling an HWY_EXPORT table by an explicit slot, so that the dispatch layer
-// (dispatch/targets.cc) decides which target runs without touching Highway's
-// global target choice. Every per-target kernel returns the HWY_TARGET it was
-// compiled for, which the registry records for tests.
+// The per-target kernel tables the simd/ families export. Each family's
+// translation unit compiles its kernels once per Highway target and exposes
+// the HWY_EXPORT table as a KernelTable; dispatch/executor.cc, the only
+// reader of these tables, picks one entry per target when it builds that
+// target's Executor. Every kernel returns the HWY_TARGET it was compiled for
+// (recorded for tests).
 #ifndef STRIDEKIT_SIMD_DISPATCH_TABLE_H_
 #define STRIDEKIT_SIMD_DISPATCH_TABLE_H_
 
@@ -18,27 +20,31 @@ int64_t CompiledTargets();
 // The slot of `target` (one bit of CompiledTargets()) in an HWY_EXPORT table.
 size_t TableSlot(int64_t target);
 
-// The entry of an HWY_EXPORT `table` for `slot`; a build with a single
-// target has a one-entry table.
-template <class Table>
-auto TableEntry(const Table& table, size_t slot) {
-  return std::size(table) == 1 ? table[0] : table[slot];
-}
+// An HWY_EXPORT table of kernels of type Fn.
+template <typename Fn>
+struct KernelTable {
+  const Fn* entries;
+  size_t size;
+  // The entry of `target`; a build with a single target has one entry.
+  Fn ForTarget(int64_t target) const {
+    return size == 1 ? entries[0] : entries[TableSlot(target)];
+  }
+};
 
 }  // namespace stridekit::simd
 
-// Exports the per-target `int64_t KERNEL(const TASK&)` (declared in
-// stridekit::HWY_NAMESPACE) and defines the runner declared as
-// `int64_t stridekit::simd::RUNNER(size_t slot, const TASK& task)`, which
-// calls the kernel of table slot `slot`. Use at global scope in the
-// HWY_ONCE part of the kernel's translation unit (hwy/highway.h included).
-#define STRIDEKIT_EXPORT_TASK_KERNEL(KERNEL, RUNNER, TASK)           \
+// Exports the per-target KERNEL (declared in stridekit::HWY_NAMESPACE) as
+// the table returned by `stridekit::simd::TABLE()`, declared in the family's
+// task header. Use at global scope in the HWY_ONCE part of the kernel's
+// translation unit (hwy/highway.h included).
+#define STRIDEKIT_EXPORT_KERNEL_TABLE(KERNEL, TABLE)                 \
   namespace stridekit {                                              \
   namespace {                                                        \
   HWY_EXPORT(KERNEL);                                                \
   }                                                                  \
-  int64_t simd::RUNNER(size_t slot, const TASK& task) {              \
-    return simd::TableEntry(HWY_DISPATCH_TABLE(KERNEL), slot)(task); \
+  decltype(simd::TABLE()) simd::TABLE() {                            \
+    return {HWY_DISPATCH_TABLE(KERNEL),                              \
+            std::size(HWY_DISPATCH_TABLE(KERNEL))};                  \
   }                                                                  \
   }  // namespace stridekit
 

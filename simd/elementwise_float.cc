@@ -25,6 +25,5 @@ int64_t RunElementwiseFloatKernel(const ElementwiseTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-STRIDEKIT_EXPORT_TASK_KERNEL(RunElementwiseFloatKernel, RunElementwiseFloatTask,
-                             ElementwiseTask)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseFloatKernel, ElementwiseFloatKernels)
 #endif  // HWY_ONCE

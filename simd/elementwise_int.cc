@@ -25,6 +25,5 @@ int64_t RunElementwiseIntegerKernel(const ElementwiseTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-STRIDEKIT_EXPORT_TASK_KERNEL(RunElementwiseIntegerKernel,
-                             RunElementwiseIntegerTask, ElementwiseTask)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseIntegerKernel, ElementwiseIntegerKernels)
 #endif  // HWY_ONCE

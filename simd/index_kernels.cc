@@ -40,35 +40,7 @@ int64_t ViewOffsetsKernel(const sk_view& plan, int64_t begin, int64_t count,
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace stridekit {
-namespace {
-
-HWY_EXPORT(RavelBatchKernel);
-HWY_EXPORT(UnravelBatchKernel);
-HWY_EXPORT(ViewOffsetsKernel);
-
-}  // namespace
-
-namespace simd {
-
-int64_t RavelBatch(size_t slot, int64_t n, const int64_t* indices,
-                   DimsView strides, int64_t offset, int64_t* out) {
-  return TableEntry(HWY_DISPATCH_TABLE(RavelBatchKernel), slot)(
-      n, indices, strides, offset, out);
-}
-
-int64_t UnravelBatch(size_t slot, int64_t n, const int64_t* flat,
-                     DimsView shape, int64_t numel, int64_t* out) {
-  return TableEntry(HWY_DISPATCH_TABLE(UnravelBatchKernel), slot)(
-      n, flat, shape, numel, out);
-}
-
-int64_t ViewOffsets(size_t slot, const sk_view& plan, int64_t begin,
-                    int64_t count, int64_t* out) {
-  return TableEntry(HWY_DISPATCH_TABLE(ViewOffsetsKernel), slot)(plan, begin,
-                                                                 count, out);
-}
-
-}  // namespace simd
-}  // namespace stridekit
+STRIDEKIT_EXPORT_KERNEL_TABLE(RavelBatchKernel, RavelBatchKernels)
+STRIDEKIT_EXPORT_KERNEL_TABLE(UnravelBatchKernel, UnravelBatchKernels)
+STRIDEKIT_EXPORT_KERNEL_TABLE(ViewOffsetsKernel, ViewOffsetsKernels)
 #endif  // HWY_ONCE

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "dispatch_table.h"
 #include "stridekit/dtype.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/ops.h"
@@ -58,15 +59,14 @@ struct ReduceTask {
 
 namespace simd {
 
-// Run `task` with the kernels of the target in HWY_EXPORT table slot `slot`
-// (simd/dispatch_table.h); return that target's HWY_TARGET.
-int64_t RunElementwiseFloatTask(size_t slot, const ElementwiseTask& task);
-int64_t RunElementwiseIntegerTask(size_t slot, const ElementwiseTask& task);
-inline int64_t RunElementwiseTask(size_t slot, const ElementwiseTask& task) {
-  return IsInteger(task.dtype) ? RunElementwiseIntegerTask(slot, task)
-                               : RunElementwiseFloatTask(slot, task);
-}
-int64_t RunReduceTask(size_t slot, const ReduceTask& task);
+// The per-target numeric kernels: run the task, return HWY_TARGET. Float
+// and integer elementwise kernels are separate translation units (they
+// compile in parallel).
+using ElementwiseKernelFn = int64_t (*)(const ElementwiseTask&);
+using ReduceKernelFn = int64_t (*)(const ReduceTask&);
+KernelTable<ElementwiseKernelFn> ElementwiseFloatKernels();
+KernelTable<ElementwiseKernelFn> ElementwiseIntegerKernels();
+KernelTable<ReduceKernelFn> ReduceKernels();
 
 }  // namespace simd
 

@@ -95,5 +95,5 @@ int64_t RunReduceKernel(const ReduceTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-STRIDEKIT_EXPORT_TASK_KERNEL(RunReduceKernel, RunReduceTask, ReduceTask)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunReduceKernel, ReduceKernels)
 #endif  // HWY_ONCE

@@ -9,6 +9,7 @@
 
 #include "stridekit/index_kernels.h"
 #include "stridekit/stridekit.h"
+#include "dispatch/target_registry.h"
 #include "stridekit/targets.h"
 
 namespace stridekit::testing {

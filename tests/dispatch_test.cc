@@ -8,6 +8,7 @@
 
 #include "stridekit/index_kernels.h"
 #include "stridekit/stridekit.h"
+#include "dispatch/target_registry.h"
 #include "stridekit/targets.h"
 #include "test_util.h"
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "stridekit/error.h"
+#include "dispatch/target_registry.h"
 #include "stridekit/targets.h"
 
 namespace stridekit::testing {

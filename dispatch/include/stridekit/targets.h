@@ -34,13 +34,6 @@ void ForceTarget(std::string_view name);
 // STRIDEKIT_TARGET).
 void ResetTarget();
 
-// Test hook: the target whose code ran the last dispatched kernel call that
-// succeeded on this thread, "" before the first.
-std::string_view LastKernelTarget();
-// Test hook: makes LastKernelTarget() "" on this thread until the next
-// successful dispatched call.
-void ClearLastKernelTarget();
-
 }  // namespace stridekit
 
 #endif  // STRIDEKIT_TARGETS_H_

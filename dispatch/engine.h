@@ -1,0 +1,45 @@
+// The engine: runs checked operations on a Highway target's kernels
+// (Executor::kernels). Masks, broadcasting and overlap are resolved on
+// metadata (operand boxes, temporaries), then plans run on the executor's
+// kernels, split over threads. These are the Operations of every Highway
+// target's Executor; nothing here selects a target or checks arguments
+// again (the public entry points did).
+#ifndef STRIDEKIT_DISPATCH_ENGINE_H_
+#define STRIDEKIT_DISPATCH_ENGINE_H_
+
+#include <cstddef>
+#include <span>
+
+#include "dispatch/executor.h"
+
+namespace stridekit::dispatch {
+
+void EngineCopy(const Executor& ex, size_t elem_size, const sk_view& src,
+                const void* src_data, const sk_view& dst, void* dst_data,
+                const void* fill, const CopyOptions& options);
+void EngineBinary(const Executor& ex, BinaryOp op, DType t, const sk_view& a,
+                  const void* a_data, const sk_view& b, const void* b_data,
+                  const sk_view& out, void* out_data,
+                  const NumericOptions& options);
+void EngineUnary(const Executor& ex, UnaryOp op, DType t, const sk_view& a,
+                 const void* a_data, const sk_view& out, void* out_data,
+                 const NumericOptions& options);
+void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
+                  const void* in_data, DimsView reduced, const sk_view& out,
+                  void* out_data, const NumericOptions& options);
+void EngineEinsum(const Executor& ex, const Projections& p, DType t,
+                  std::span<const sk_view> operands,
+                  std::span<const void* const> datas, const sk_view& out,
+                  void* out_data);
+
+// A C-contiguous copy of src's valid elements (masked positions read
+// `fill`) made with `ex`'s copy (Materialize of copy.h without the checks;
+// src must be a valid layout). Throws kNoMemory.
+Materialized MaterializeWith(const Executor& ex, size_t elem_size,
+                             const sk_view& src, const void* src_data,
+                             const void* fill = nullptr,
+                             const CopyOptions& options = {});
+
+}  // namespace stridekit::dispatch
+
+#endif  // STRIDEKIT_DISPATCH_ENGINE_H_

@@ -1,0 +1,69 @@
+// The Operations of the two kinds of executor (dispatch/executor.h).
+#include "dispatch/engine.h"
+#include "dispatch/executor.h"
+#include "index_reference.h"
+#include "reference_kernels.h"
+
+namespace stridekit::dispatch {
+
+Operations EngineOperations() {
+  return {EngineCopy, EngineBinary, EngineUnary, EngineReduce, EngineEinsum};
+}
+
+Operations ReferenceOperations() {
+  // The reference loops, single-threaded, noted as the reference's code.
+  return {
+      [](const Executor&, size_t elem_size, const sk_view& src,
+         const void* src_data, const sk_view& dst, void* dst_data,
+         const void* fill, const CopyOptions&) {
+        reference::RunCopy(elem_size, src, src_data, dst, dst_data, fill);
+        NoteKernelRan(0);
+      },
+      [](const Executor&, BinaryOp op, DType t, const sk_view& a,
+         const void* a_data, const sk_view& b, const void* b_data,
+         const sk_view& out, void* out_data, const NumericOptions&) {
+        reference::RunBinary(op, t, a, a_data, b, b_data, out, out_data);
+        NoteKernelRan(0);
+      },
+      [](const Executor&, UnaryOp op, DType t, const sk_view& a,
+         const void* a_data, const sk_view& out, void* out_data,
+         const NumericOptions&) {
+        reference::RunUnary(op, t, a, a_data, out, out_data);
+        NoteKernelRan(0);
+      },
+      [](const Executor&, ReduceOp op, DType t, const sk_view& in,
+         const void* in_data, DimsView reduced, const sk_view& out,
+         void* out_data, const NumericOptions&) {
+        reference::RunReduce(op, t, in, in_data, reduced, out, out_data);
+        NoteKernelRan(0);
+      },
+      [](const Executor&, const Projections& p, DType t,
+         std::span<const sk_view> operands, std::span<const void* const> datas,
+         const sk_view& out, void* out_data) {
+        reference::RunEinsum(p, t, operands, datas, out, out_data);
+        NoteKernelRan(0);
+      },
+  };
+}
+
+TargetKernels ReferenceKernels() {
+  TargetKernels k{};
+  k.ravel_batch = [](int64_t n, const int64_t* indices, DimsView strides,
+                     int64_t offset, int64_t* out) -> int64_t {
+    reference::RavelBatch(n, indices, strides, offset, out);
+    return 0;
+  };
+  k.unravel_batch = [](int64_t n, const int64_t* flat, DimsView shape,
+                       int64_t numel, int64_t* out) -> int64_t {
+    reference::UnravelBatch(n, flat, shape, numel, out);
+    return 0;
+  };
+  k.view_offsets = [](const sk_view& view, int64_t begin, int64_t count,
+                      int64_t* out) -> int64_t {
+    reference::ViewOffsets(view, begin, count, out);
+    return 0;
+  };
+  return k;
+}
+
+}  // namespace stridekit::dispatch
