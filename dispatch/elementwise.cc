@@ -13,6 +13,8 @@
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
 #include "numeric_checks.h"
+#include "numeric_types.h"
+#include "scalar_ops.h"
 #include "simd/numeric_task.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/parallel.h"
@@ -56,6 +58,36 @@ int TransposedThroughOutput(ElementwiseKernel kernel, DType t, int num_inputs,
     }
   }
   return transposed;
+}
+
+// Throws at the first position of `plan` (rows, not tiled) whose integer
+// operands the prechecked op rejects (scalar_ops::OperandCheck: a division
+// by zero, MIN / -1), before any kernel writes.
+void CheckOperands(BinaryOp op, DType t, const IterationPlan& plan,
+                   const void* a_data, const void* b_data) {
+  VisitType(IntegerTypes{}, t, [&](auto zero) {
+    using T = decltype(zero);
+    void (*check)(T, T) = nullptr;
+    switch (op) {
+#define STRIDEKIT_CHECK_CASE(Name, ...)                                   \
+  case BinaryOp::k##Name:                                                 \
+    check = &scalar_ops::OperandCheck<BinaryOp::k##Name>::template Run<T>; \
+    break;
+      STRIDEKIT_BINARY_OPS(STRIDEKIT_CHECK_CASE)
+#undef STRIDEKIT_CHECK_CASE
+    }
+    const T* a = static_cast<const T*>(a_data);
+    const T* b = static_cast<const T*>(b_data);
+    const int64_t count = plan.inner_size();
+    ChunkIterator chunks(plan, 0, plan.outer_size());
+    Chunk chunk;
+    while (chunks.Next(chunk)) {
+      for (int64_t i = 0; i < count; ++i) {
+        check(a[chunk.offsets[1] + i * plan.inner_stride(1)],
+              b[chunk.offsets[2] + i * plan.inner_stride(2)]);
+      }
+    }
+  });
 }
 
 void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel, DType t,
@@ -113,6 +145,9 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel, DTyp
     const IterationPlan plan = IterationPlan::Make(
         box.Shape(), std::span(box_layouts, size_t(num_inputs + 1)),
         !checked_division);
+    if (checked_division) {
+      CheckOperands(kernel.binary, t, plan, in[0], in[1]);
+    }
     const ElementwiseTask task{&plan,
                                kernel,
                                t,

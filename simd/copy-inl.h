@@ -269,12 +269,11 @@ template <typename T>
 inline constexpr size_t kTransposeBandRows = 2048 / sizeof(T);
 
 // Targets whose vectors can live in arrays and hold whole 128-bit blocks
-// get the in-register tile transpose; SVE and RVV vectors are sizeless and
-// SCALAR has one lane, so those use the gather path.
+// get the in-register tile transpose; scalable vectors (SVE, RVV) are
+// sizeless and vectors narrower than a block (SCALAR) have no blocks, so
+// those use the gather path.
 #undef STRIDEKIT_REGISTER_TRANSPOSE
-#if HWY_TARGET == HWY_SVE || HWY_TARGET == HWY_SVE2 ||         \
-    HWY_TARGET == HWY_SVE_256 || HWY_TARGET == HWY_SVE2_128 || \
-    HWY_TARGET == HWY_RVV || HWY_TARGET == HWY_SCALAR
+#if HWY_HAVE_SCALABLE || HWY_MAX_BYTES < 16
 #define STRIDEKIT_REGISTER_TRANSPOSE 0
 #else
 #define STRIDEKIT_REGISTER_TRANSPOSE 1

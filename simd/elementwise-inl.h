@@ -21,26 +21,6 @@ HWY_BEFORE_NAMESPACE();
 namespace stridekit {
 namespace HWY_NAMESPACE {
 
-// Throws at the first position of the task's rows whose operands the op
-// rejects (scalar_ops::Check<Op>, e.g. an integer division by zero).
-template <typename T, class Check>
-void CheckOperands(const ElementwiseTask& task, Check check) {
-  const IterationPlan& plan = *task.plan;
-  const T* a = static_cast<const T*>(task.in[0]);
-  const T* b = static_cast<const T*>(task.in[1]);
-  const int64_t count = plan.inner_size();
-  const int64_t a_stride = plan.inner_stride(1);
-  const int64_t b_stride = plan.inner_stride(2);
-  ChunkIterator chunks(plan, task.begin, task.end);
-  Chunk chunk;
-  while (chunks.Next(chunk)) {
-    for (int64_t i = 0; i < count; ++i) {
-      check(a[chunk.offsets[1] + i * a_stride],
-            b[chunk.offsets[2] + i * b_stride]);
-    }
-  }
-}
-
 // One 2-D slab of a tiled plan: out[r, c] = Op(x[r, c], y[r, c]) for r <
 // rows, c < cols, where the input in slot `t` (the transposed one) has
 // stride 1 along r. Element (r, c) of operand k is at
@@ -134,14 +114,11 @@ void RunTiledElementwiseFor(const ElementwiseTask& task) {
   }
 }
 
-// Runs the plan's rows (or tiles) with Op; `check`, when not null, first
-// checks every position's operands (prechecked op-table rows).
+// Runs the plan's rows (or tiles) with Op.
 template <typename T, class Op>
-void RunElementwiseFor(const ElementwiseTask& task,
-                       void (*check)(T, T) = nullptr) {
+void RunElementwiseFor(const ElementwiseTask& task) {
   const hn::ScalableTag<T> d;
   const IterationPlan& plan = *task.plan;
-  if (check != nullptr) CheckOperands<T>(task, check);
   if (plan.tiled()) return RunTiledElementwiseFor<T, Op>(task);
   T* out = static_cast<T*>(task.out);
   const T* a = static_cast<const T*>(task.in[0]);
@@ -164,8 +141,7 @@ void RunElementwiseFor(const ElementwiseTask& task,
 }
 
 // The op-table switch: each row runs with its functor (NameOp of
-// numeric-inl.h) where it accepts T; prechecked rows check integer operands
-// first (scalar_ops::OperandCheck).
+// numeric-inl.h) where it accepts T.
 template <typename T>
 void RunElementwiseForType(const ElementwiseTask& task) {
   if (task.kernel.unary) {
@@ -185,12 +161,7 @@ void RunElementwiseForType(const ElementwiseTask& task) {
 #define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked)          \
   case BinaryOp::k##Name:                                                    \
     if constexpr ((kinds & kKindOf<T>) != 0) {                               \
-      if constexpr (prechecked && scalar_ops::kIsInt<T>) {                   \
-        RunElementwiseFor<T, Name##Op>(                                      \
-            task, &scalar_ops::OperandCheck<BinaryOp::k##Name>::Run<T>);     \
-      } else {                                                               \
-        RunElementwiseFor<T, Name##Op>(task);                                \
-      }                                                                      \
+      RunElementwiseFor<T, Name##Op>(task);                                  \
     }                                                                        \
     return;
     STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_CASE)

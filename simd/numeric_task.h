@@ -30,9 +30,9 @@ struct ElementwiseKernel {
 // the inputs, each fully valid (masks and overlaps resolved by dispatch/).
 // The output may be an input exactly (same element at every position).
 // The plan may be tiled (a transposed input; IterationPlan::tiled), except
-// when kernel.ChecksOperands(dtype): then every position is checked first,
-// so an undefined integer division throws (scalar_ops::CheckDiv, CheckMod)
-// before anything is written.
+// when kernel.ChecksOperands(dtype): dispatch/ has then checked every
+// position's operands (an undefined integer division throws there), and the
+// kernel computes without checking. Kernels never throw or allocate.
 struct ElementwiseTask {
   const IterationPlan* plan;
   ElementwiseKernel kernel;
