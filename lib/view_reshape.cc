@@ -76,6 +76,12 @@ bool IntervalToBox(int64_t first, int64_t last, std::span<const int64_t> sizes,
 // get C strides from the group's innermost old stride, and its valid region
 // must stay a box (begin/end are written only when `masked`). `old_axes`
 // excludes size-1 axes; the view has elements.
+//
+// With a mask, an old axis whose valid range holds one index (tinygrad's
+// rule) never blocks a merge: only the axes along which valid elements vary
+// (a suffix of the group, since its valid region is an interval) must merge;
+// the caller then places the offset so that the first valid element keeps
+// its offset.
 // Returns an empty string on success, else why it needs a copy.
 const char* NoCopyReshape(std::span<const Axis> old_axes,
                           std::span<const int64_t> new_shape, bool masked,
@@ -93,27 +99,39 @@ const char* NoCopyReshape(std::span<const Axis> old_axes,
         op *= old_axes[oj++].size;
       }
     }
-    for (int ok = oi; ok < oj - 1; ++ok) {
-      int64_t merged;
-      if (__builtin_mul_overflow(old_axes[ok + 1].size, old_axes[ok + 1].stride,
-                                 &merged) ||
-          old_axes[ok].stride != merged) {
-        return "its strides do not merge";
+    const std::span<const Axis> group = old_axes.subspan(oi, oj - oi);
+    // The first of the trailing axes along which valid elements vary (all
+    // axes when unmasked); the others hold one valid index, so their strides
+    // never matter.
+    int varying = 0;
+    if (masked) {
+      varying = int(group.size());
+      while (varying > 0 &&
+             group[varying - 1].end - group[varying - 1].begin > 1) {
+        --varying;
       }
     }
-    strides[nj - 1] = old_axes[oj - 1].stride;
-    for (int nk = nj - 1; nk > ni; --nk) {
-      if (__builtin_mul_overflow(strides[nk], new_shape[nk],
-                                 &strides[nk - 1])) {
-        return "a stride overflows int64";
+    for (int k = varying; k + 1 < int(group.size()); ++k) {
+      int64_t merged;
+      if (__builtin_mul_overflow(group[k + 1].size, group[k + 1].stride,
+                                 &merged) ||
+          group[k].stride != merged) {
+        return "its strides do not merge";
       }
     }
     if (masked) {
       int64_t first, last;
-      if (!GroupInterval(old_axes.subspan(oi, oj - oi), first, last) ||
+      if (!GroupInterval(group, first, last) ||
           !IntervalToBox(first, last, new_shape.subspan(ni, nj - ni),
                          begin + ni, end + ni)) {
         return "its mask would not stay a box";
+      }
+    }
+    strides[nj - 1] = group.back().stride;
+    for (int nk = nj - 1; nk > ni; --nk) {
+      if (__builtin_mul_overflow(strides[nk], new_shape[nk],
+                                 &strides[nk - 1])) {
+        return "a stride overflows int64";
       }
     }
     ni = nj++;
@@ -167,12 +185,38 @@ View View::Reshape(DimsView spec) const {
       NoCopyReshape(old_axes, new_shape, masked, out.strides_.data(),
                     out.mask_begin_.data(), out.mask_end_.data());
   if (*why != '\0') {
-    Fail(ErrorKind::kNeedsCopy, op, ": cannot reshape ", ToString(), " to ",
-         stridekit::ToString(new_shape), " without a copy: ", why);
+    if (none_valid) {
+      // No element is ever read: any strides will do (tinygrad's rule).
+      out.strides_.assign(new_shape.size(), 0);
+    } else {
+      Fail(ErrorKind::kNeedsCopy, op, ": cannot reshape ", ToString(), " to ",
+           stridekit::ToString(new_shape), " without a copy: ", why);
+    }
   }
   out.has_mask_ = masked;
   CarryNoneValid(out, op);
-  if (out.has_mask_) out.Seal(op, /*offsets_fit=*/true);
+  if (masked) {
+    // Axes holding one valid index kept no stride of their own: place the
+    // offset so that the first valid element keeps its offset (exact in 128
+    // bits; the result must fit). Masked positions may then sit at offsets
+    // no position had before, so every offset is checked again.
+    __int128 first = offset_;
+    for (int d = 0; d < ndim(); ++d) {
+      first += static_cast<__int128>(mask_begin_[d]) * strides_[d];
+    }
+    __int128 moved = 0;
+    for (int d = 0; d < out.ndim(); ++d) {
+      moved += static_cast<__int128>(out.mask_begin_[d]) * out.strides_[d];
+    }
+    const __int128 offset = first - moved;
+    if (offset < INT64_MIN || offset > INT64_MAX) {
+      Fail(ErrorKind::kOverflow, op, ": reshaping ", ToString(), " to ",
+           stridekit::ToString(new_shape), " gives strides ",
+           stridekit::ToString(out.strides_), " whose offset overflows int64");
+    }
+    out.offset_ = int64_t(offset);
+    out.Seal(op);
+  }
   return out;
 }
 
