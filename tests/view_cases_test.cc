@@ -264,5 +264,213 @@ TEST(ViewCases, MaskedReshapesThatAreNoBox) {
                Error);
 }
 
+// What a single view expressing Compose(base, over) must be, by brute force:
+// index i of over reads base's C-order position over.LinearIndex(i); it is
+// valid when valid in both. The valid indices must form a box, and their
+// offsets must be affine there: a stride per axis from the difference
+// between neighbouring indices at the box's first corner, then verified at
+// every index.
+struct Expected {
+  bool exists = false;
+  std::vector<std::optional<int64_t>> cells;  // per index of over, C order
+};
+
+Expected BruteForceCompose(const View& base, const View& over) {
+  Expected e;
+  const V shape = Vec(over.shape()), base_shape = Vec(base.shape());
+  const int m = over.ndim();
+  V lo(m, INT64_MAX), hi(m, INT64_MIN);
+  int64_t valid = 0;
+  for (int64_t k = 0; k < over.numel(); ++k) {
+    const V i = Unravel(k, shape);
+    std::optional<int64_t> cell;
+    if (over.IsValid(i)) {
+      const V b = Unravel(over.LinearIndex(i), base_shape);
+      if (base.IsValid(b)) cell = base.LinearIndex(b);
+    }
+    e.cells.push_back(cell);
+    if (!cell) continue;
+    ++valid;
+    for (int d = 0; d < m; ++d) {
+      lo[d] = std::min(lo[d], i[d]);
+      hi[d] = std::max(hi[d], i[d]);
+    }
+  }
+  if (valid == 0) {
+    e.exists = m > 0 || over.numel() == 0;  // No axis to mask a scalar.
+    return e;
+  }
+  int64_t volume = 1;
+  for (int d = 0; d < m; ++d) volume *= hi[d] - lo[d] + 1;
+  if (volume != valid) return e;  // Not a box.
+  auto cell_at = [&](const V& i) {
+    int64_t k = 0;
+    for (int d = 0; d < m; ++d) k = k * shape[d] + i[d];
+    return e.cells[k];
+  };
+  const int64_t corner = *cell_at(lo);
+  V strides(m, 0);
+  for (int d = 0; d < m; ++d) {
+    if (hi[d] == lo[d]) continue;
+    V next = lo;
+    ++next[d];
+    strides[d] = *cell_at(next) - corner;
+  }
+  for (int64_t k = 0; k < over.numel(); ++k) {
+    if (!e.cells[k]) continue;
+    const V i = Unravel(k, shape);
+    int64_t want = corner;
+    for (int d = 0; d < m; ++d) want += (i[d] - lo[d]) * strides[d];
+    if (*e.cells[k] != want) return e;
+  }
+  e.exists = true;
+  return e;
+}
+
+class ComposeCases {
+ public:
+  explicit ComposeCases(uint64_t seed) : rng_(seed) {}
+
+  int64_t Uniform(int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng_);
+  }
+
+  // A small strided layout, masked with probability mask_percent.
+  View Layout(int max_rank, int64_t max_dim, int64_t max_stride,
+              int mask_percent) {
+    const int rank = int(Uniform(0, max_rank));
+    V shape(rank), strides(rank);
+    std::vector<AxisRange> mask;
+    const bool masked = rank > 0 && Uniform(0, 99) < mask_percent;
+    for (int d = 0; d < rank; ++d) {
+      shape[d] = Uniform(1, max_dim);
+      strides[d] = Uniform(-max_stride, max_stride);
+      if (masked) {
+        const int64_t b = Uniform(0, shape[d] - 1);
+        mask.push_back({b, Uniform(b + 1, shape[d])});
+      }
+    }
+    return View::Make(shape, strides, Uniform(-20, 20), mask);
+  }
+
+  // `over` with an offset that keeps its valid positions in [0, count),
+  // or nullopt when none does.
+  std::optional<View> Over(const View& shape_of, int64_t count) {
+    const View::Span span = shape_of.ValidSpan();
+    const int64_t lo = -span.lo, hi = count - span.hi;
+    if (lo > hi) return std::nullopt;
+    const int64_t shift = Uniform(lo, hi);
+    std::vector<AxisRange> mask;
+    if (shape_of.has_mask()) {
+      for (int d = 0; d < shape_of.ndim(); ++d) {
+        mask.push_back(shape_of.mask(d));
+      }
+    }
+    return View::Make(shape_of.shape(), shape_of.strides(),
+                      shape_of.offset() + shift, mask);
+  }
+
+  std::mt19937_64 rng_;
+};
+
+// Compares Compose with the brute force on random small pairs: it must
+// return a view exactly when one exists, reading the same elements.
+void CheckComposeCases(int trials, int mask_percent, int& found, int& refused) {
+  for (int trial = 0; trial < trials; ++trial) {
+    ComposeCases gen(0xc0de0000 + trial + 100000 * mask_percent);
+    const View base = gen.Layout(3, 4, 6, mask_percent);
+    const std::optional<View> over =
+        gen.Over(gen.Layout(3, 4, gen.Uniform(0, 1) ? 4 : 13, mask_percent / 2),
+                 base.numel());
+    if (!over) continue;
+    const std::string what =
+        "Compose(" + base.ToString() + ", " + over->ToString() + ")";
+    const Expected want = BruteForceCompose(base, *over);
+    std::optional<View> got;
+    try {
+      got = Compose(base, *over);
+    } catch (const Error& e) {
+      ASSERT_EQ(e.kind(), ErrorKind::kNeedsCopy) << what << ": " << e.what();
+      ASSERT_FALSE(want.exists) << what << ": " << e.what();
+      ++refused;
+      continue;
+    }
+    ASSERT_TRUE(want.exists) << what << " gave " << got->ToString();
+    ++found;
+    ASSERT_EQ(Vec(got->shape()), Vec(over->shape())) << what;
+    for (int64_t k = 0; k < over->numel(); ++k) {
+      const V i = Unravel(k, Vec(over->shape()));
+      ASSERT_EQ(got->IsValid(i), want.cells[k].has_value())
+          << what << " gave " << got->ToString() << " at " << k;
+      if (want.cells[k]) {
+        ASSERT_EQ(got->LinearIndex(i), *want.cells[k])
+            << what << " gave " << got->ToString() << " at " << k;
+      }
+    }
+  }
+}
+
+TEST(ViewCases, ComposeIsExactForUnmaskedViews) {
+  int found = 0, refused = 0;
+  CheckComposeCases(testing::Trials(20000), 0, found, refused);
+  std::printf("unmasked: %d composed, %d refused\n", found, refused);
+  EXPECT_GT(found, 1000);
+  EXPECT_GT(refused, 1000);
+}
+
+TEST(ViewCases, ComposeIsExactForMaskedViews) {
+  int found = 0, refused = 0;
+  CheckComposeCases(testing::Trials(20000), 60, found, refused);
+  std::printf("masked: %d composed, %d refused\n", found, refused);
+  EXPECT_GT(found, 1000);
+  EXPECT_GT(refused, 1000);
+}
+
+// Beyond the search limit only the digit test decides: whatever it
+// returns must still read the right elements.
+TEST(ViewCases, ComposeOfLargeViewsIsSound) {
+  int found = 0;
+  for (int trial = 0; trial < testing::Trials(24); ++trial) {
+    ComposeCases gen(0xb16 + trial);
+    const V base_shape{gen.Uniform(300, 400), gen.Uniform(3, 5),
+                       gen.Uniform(100, 120)};
+    const int64_t inner = gen.Uniform(1, 3);
+    // Half the bases have rows that merge (then over's rows fit in them).
+    const V base_strides{
+        gen.Uniform(-9, 9),
+        gen.Uniform(0, 1) ? base_shape[2] * inner : gen.Uniform(-9, 9), inner};
+    const View base = View::Make(base_shape, base_strides, 0);
+    const int64_t block = base_shape[1] * base_shape[2];
+    // Each row of over runs along one base block: no digit carries.
+    const int64_t rows = gen.Uniform(200, 250), cols = gen.Uniform(300, block);
+    const int64_t row_stride = block;
+    const int64_t col_stride = gen.Uniform(0, 3) ? 1 : -1;
+    if ((rows - 1) * row_stride + block > base.numel()) continue;
+    const int64_t start = col_stride > 0 ? gen.Uniform(0, block - cols)
+                                         : gen.Uniform(cols - 1, block - 1);
+    const std::optional<View> over =
+        View::Make(V{rows, cols}, V{row_stride, col_stride}, start);
+    const std::string what =
+        "Compose(" + base.ToString() + ", " + over->ToString() + ")";
+    View got;
+    try {
+      got = Compose(base, *over);
+    } catch (const Error& e) {
+      ASSERT_EQ(e.kind(), ErrorKind::kNeedsCopy) << what << ": " << e.what();
+      continue;
+    }
+    ++found;
+    const V shape = Vec(over->shape());
+    for (int64_t k = 0; k < over->numel(); ++k) {
+      const V i = Unravel(k, shape);
+      const V b = Unravel(over->LinearIndex(i), base_shape);
+      ASSERT_EQ(got.LinearIndex(i), base.LinearIndex(b))
+          << what << " gave " << got.ToString() << " at " << k;
+    }
+  }
+  std::printf("large: %d composed\n", found);
+  EXPECT_GT(found, 5);
+}
+
 }  // namespace
 }  // namespace stridekit
