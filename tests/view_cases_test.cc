@@ -4,6 +4,7 @@
 // search for a single view.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <random>
@@ -423,6 +424,57 @@ TEST(ViewCases, ComposeIsExactForMaskedViews) {
   CheckComposeCases(testing::Trials(20000), 60, found, refused);
   std::printf("masked: %d composed, %d refused\n", found, refused);
   EXPECT_GT(found, 1000);
+  EXPECT_GT(refused, 1000);
+}
+
+// Reshape of random small (mostly masked) views to random factorisations of
+// their size: it must succeed exactly when a single view reads the same
+// elements in C order (the brute force of Compose over a C layout).
+TEST(ViewCases, MaskedReshapeIsExact) {
+  int reshaped = 0, refused = 0;
+  for (int trial = 0; trial < testing::Trials(20000); ++trial) {
+    ComposeCases gen(0x5a9e0000 + trial);
+    View v = gen.Layout(4, 4, 6, 70);
+    if (v.ndim() > 0 && gen.Uniform(0, 9) == 0) {
+      // The same shape with no valid element: the padding after axis 0.
+      V after(v.ndim(), 0), begin(v.ndim(), 0), end = Vec(v.shape());
+      after[0] = end[0];
+      begin[0] = end[0];
+      end[0] *= 2;
+      v = v.Pad(V(v.ndim(), 0), after).Shrink(begin, end);
+    }
+    int64_t n = v.numel();
+    V shape;
+    while (n > 1) {
+      int64_t f = gen.Uniform(2, n);
+      while (n % f != 0) ++f;
+      shape.push_back(f);
+      n /= f;
+    }
+    if (v.numel() == 0 || gen.Uniform(0, 2) == 0) {
+      shape.insert(shape.begin() + gen.Uniform(0, int64_t(shape.size())),
+                   v.numel() == 0 ? 0 : 1);
+    }
+    std::shuffle(shape.begin(), shape.end(), gen.rng_);
+    const std::string what =
+        v.ToString() + ".Reshape(" + View::Make(shape).ToString() + ")";
+    const Expected want = BruteForceCompose(v, View::Make(shape));
+    View got;
+    try {
+      got = v.Reshape(shape);
+    } catch (const Error& e) {
+      ASSERT_EQ(e.kind(), ErrorKind::kNeedsCopy) << what << ": " << e.what();
+      ASSERT_FALSE(want.exists) << what << ": " << e.what();
+      ++refused;
+      continue;
+    }
+    ASSERT_TRUE(want.exists) << what << " gave " << got.ToString();
+    ++reshaped;
+    ExpectSameElements(v, got, what);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  std::printf("reshape: %d reshaped, %d refused\n", reshaped, refused);
+  EXPECT_GT(reshaped, 1000);
   EXPECT_GT(refused, 1000);
 }
 
