@@ -565,7 +565,61 @@ TEST(ViewCompose, MergesWhenExpressible) {
                   "compose: View(shape=[21], strides=[1], offset=0) reads "
                   "positions [0, 21) outside the 20 elements of "
                   "View(shape=[4,5], strides=[-5,1], offset=15)");
-  EXPECT_THROW(Compose(C({3}).Pad(V{1}, V{0}), C({2})), Error);
+  // A masked base: position 0 of the padded [4] is padding.
+  const View padded_base = C({3}).Pad(V{1}, V{0});
+  const View masked = Compose(padded_base, C({2}));
+  EXPECT_VIEW(masked, V({2}), V({0}), 0);  // One valid index: stride 0.
+  EXPECT_EQ(Mask(masked), (std::vector<AxisRange>{{1, 2}}));
+  EXPECT_EQ(Mask(Compose(padded_base, C({1}))),
+            (std::vector<AxisRange>{{0, 0}}));
+  EXPECT_SK_ERROR(Compose(padded_base, View()), ErrorKind::kNeedsCopy,
+                  "compose: the element of View(shape=[], strides=[], "
+                  "offset=0) is masked in View(shape=[4], strides=[1], "
+                  "offset=-1, mask=[(1,4)]), which a view without axes cannot "
+                  "express");
+  // Columns 1..2 of a padded [3,4] base read as [3,4]: a box again.
+  const View cols = Compose(C({3, 2}).Pad(V{0, 1}, V{0, 1}), C({3, 4}));
+  EXPECT_VIEW(cols, V({3, 4}), V({2, 1}), -1);
+  EXPECT_EQ(Mask(cols), (std::vector<AxisRange>{{0, 3}, {1, 3}}));
+  // Over reading across the padding of each row: no box.
+  EXPECT_THROW(Compose(C({3, 2}).Pad(V{0, 1}, V{0, 1}), C({12})), Error);
+}
+
+TEST(ViewCompose, DigitsThatMoveTogether) {
+  // Each step of over's axis 1 moves both base digits (4 = 1*3 + 1): one
+  // view, though no single digit carries the step.
+  EXPECT_VIEW(Compose(Make({15, 3}, {9, 1}, 6), Make({4, 3}, {12, 4})),
+              V({4, 3}), V({36, 10}), 6);
+  // Digits that carry, but whose offsets still line up: positions 2, 3, 4
+  // of [2,2,2] strides [7,5,1] are offsets 5, 6, 7.
+  EXPECT_VIEW(Compose(Make({2, 2, 2}, {7, 5, 1}), Make({3}, {1}, 2)), V({3}),
+              V({1}), 5);
+  EXPECT_THROW(Compose(Make({2, 2, 2}, {7, 5, 1}), Make({5}, {1}, 2)), Error);
+}
+
+TEST(ViewCompose, NoIntermediateOverflow) {
+  // Element 2 of a [3] base with a huge stride: its offset fits, though
+  // 2 * stride does not (UBSan flagged the old partial sums).
+  constexpr int64_t kStride = 5837228067025584365;
+  const View base = Make({3}, {kStride}, -kStride);
+  EXPECT_VIEW(Compose(base, Make({1}, {1}, 2)), V({1}), V({0}), kStride);
+  EXPECT_VIEW(Compose(base, Make({2}, {1}, 1)), V({2}), V({kStride}), 0);
+  // Results that do not fit are errors naming the operation.
+  EXPECT_SK_ERROR(Compose(base, Make({2}, {2}, 0)), ErrorKind::kOverflow,
+                  "compose: the stride of axis 0 of View(shape=[2], "
+                  "strides=[2], offset=0) on View(shape=[3], "
+                  "strides=[5837228067025584365], "
+                  "offset=-5837228067025584365) overflows int64");
+  // The result's offset: one before the first of two elements far apart.
+  constexpr int64_t kFar = (int64_t{3} << 61);
+  const View pair = Make({2}, {kFar}, -(int64_t{1} << 62));
+  const std::vector<AxisRange> tail{{1, 3}};
+  EXPECT_SK_ERROR(Compose(pair, View::Make(V{3}, V{1}, -1, tail)),
+                  ErrorKind::kOverflow,
+                  "compose: the offset of View(shape=[3], strides=[1], "
+                  "offset=-1, mask=[(1,3)]) on View(shape=[2], "
+                  "strides=[6917529027641081856], "
+                  "offset=-4611686018427387904) overflows int64");
 }
 
 }  // namespace
@@ -619,6 +673,18 @@ TEST(ViewCApi, TransformsAndAliasing) {
   int64_t offset = 0;
   ASSERT_EQ(sk_view_element_offset(&v, 1, &offset), SK_OK);
   EXPECT_EQ(offset, 3);
+}
+
+TEST(ViewCApi, ComposeWithHugeStrides) {
+  // The fuzzer's repro: 2 * stride overflowed before the offset was added.
+  constexpr int64_t kStride = 5837228067025584365;
+  const sk_view base = CView({3}, {kStride}, -kStride);
+  const sk_view over = CView({1}, {1}, 2);
+  sk_view out;
+  ASSERT_EQ(sk_view_compose(&base, &over, &out), SK_OK) << LastError();
+  EXPECT_EQ(out.ndim, 1);
+  EXPECT_EQ(out.shape[0], 1);
+  EXPECT_EQ(out.offset, kStride);
 }
 
 TEST(ViewCApi, ErrorPaths) {

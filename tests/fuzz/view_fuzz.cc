@@ -98,9 +98,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int rank = in.Byte() % 5;
   View v;
   try {
+    // Reads in the order written (argument evaluation order is unspecified).
     Dims shape = Values(in, rank, 4);
     for (auto& d : shape) d = d == INT64_MIN ? 0 : (d < 0 ? -d : d);
-    v = View::Make(shape, Values(in, rank, 6), in.Value(40));
+    const Dims strides = Values(in, rank, 6);
+    v = View::Make(shape, strides, in.Value(40));
   } catch (const stridekit::Error&) {
     return 0;
   }
@@ -137,9 +139,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         case 7:
           v = v.Unsqueeze(Values(in, 1 + in.Byte() % 2, 4));
           break;
-        case 8:
-          v = v.MoveAxis(Values(in, 1, 4), Values(in, 1, 4));
+        case 8: {
+          const Dims source = Values(in, 1, 4);
+          v = v.MoveAxis(source, Values(in, 1, 4));
           break;
+        }
         case 9:
         case 10: {
           const std::string_view text = in.Text();
@@ -147,10 +151,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           v = v.Slice(text);
           break;
         }
-        default:
-          v = stridekit::Compose(
-              v, View::Make(Values(in, 1, 8), Values(in, 1, 4), in.Value(8)));
+        default: {
+          const Dims shape = Values(in, 1, 8);
+          const Dims strides = Values(in, 1, 4);
+          v = stridekit::Compose(v, View::Make(shape, strides, in.Value(8)));
           break;
+        }
       }
     } catch (const stridekit::Error&) {
       continue;

@@ -149,7 +149,9 @@ class View {
   // the view; a C-contiguous view gets canonical strides; otherwise NumPy's
   // _attempt_nocopy_reshape (merges and splits of strided axes, zero strides,
   // size-1 axes). A masked view reshapes when each group of merged/split axes
-  // keeps its valid region a box. Otherwise kNeedsCopy.
+  // keeps its valid region a box; axes whose mask keeps one index need not
+  // merge (tinygrad), and a view with no valid element takes any shape with
+  // an axis. Otherwise kNeedsCopy.
   View Reshape(DimsView new_shape) const;
   // NumPy broadcast_to: may prepend axes; only size-1 axes grow; every
   // source size-1 axis and every new axis gets stride 0.
@@ -206,9 +208,12 @@ class View {
 
 // The view that reads `over` when `over`'s offsets index the C-order elements
 // of `base` (tinygrad's view merge): element i of the result is element
-// over.LinearIndex(i) (in C order) of base. `over`'s valid elements must lie
-// within [0, base.numel()). kNeedsCopy when no single view expresses it
-// (also when base is masked).
+// over.LinearIndex(i) (in C order) of base, valid when valid in both.
+// `over`'s valid elements must lie within [0, base.numel()) (kOutOfRange).
+// kNeedsCopy when no single view expresses it: the indices valid in both
+// must form a box with affine offsets (exact up to 65536 valid elements of
+// `over`; beyond, only tinygrad's digit test decides). Axes with one valid
+// index get stride 0; kOverflow when the result does not fit in int64.
 View Compose(const View& base, const View& over);
 
 }  // namespace stridekit
