@@ -316,7 +316,11 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
                       z.writable + z.offset * es,
                       c_m.data(),
                       true};
-  dispatch::NoteKernelRan(c.ex->kernels.gemm(task));
+  GemmTask run = task;
+  const Buffer scratch =
+      AllocateBuffer(c.ex->kernels.gemm_scratch_bytes(task), kOp);
+  run.scratch = scratch.get();
+  dispatch::NoteKernelRan(c.ex->kernels.gemm(run));
   z.in_out = into != nullptr;
   return z;
 }

@@ -58,6 +58,7 @@ struct TargetKernels {
   simd::ElementwiseKernelFn elementwise_integer;
   simd::ReduceKernelFn reduce;
   simd::GemmKernel gemm;
+  simd::GemmKernel gemm_scratch_bytes;
   simd::RavelBatchFn ravel_batch;
   simd::UnravelBatchFn unravel_batch;
   simd::ViewOffsetsFn view_offsets;

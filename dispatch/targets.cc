@@ -38,6 +38,7 @@ TargetKernels KernelsOf(int64_t target) {
           simd::ElementwiseIntegerKernels().ForTarget(target),
           simd::ReduceKernels().ForTarget(target),
           simd::GemmKernels().ForTarget(target),
+          simd::GemmScratchBytesKernels().ForTarget(target),
           simd::RavelBatchKernels().ForTarget(target),
           simd::UnravelBatchKernels().ForTarget(target),
           simd::ViewOffsetsKernels().ForTarget(target)};

@@ -9,7 +9,6 @@
 #include "scalar_ops.h"
 #include "contraction_task.h"
 #include "dispatch_table.h"
-#include "allocation.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "contraction.cc"
@@ -23,7 +22,6 @@ namespace {
 
 namespace hn = hwy::HWY_NAMESPACE;
 
-constexpr const char* kOp = "einsum";
 // Rows of the register tile; its columns are two vectors.
 constexpr int64_t kMr = 6;
 
@@ -35,11 +33,23 @@ bool IsUnit(const int64_t* offsets, int64_t count) {
   return true;
 }
 
-template <typename T>
-T* TypedBuffer(Buffer& buffer, int64_t count) {
-  buffer = AllocateBuffer(count * int64_t(sizeof(T)), kOp);
-  return reinterpret_cast<T*>(buffer.get());
-}
+// Carves the caller's scratch (GemmTask::scratch) into cache-line aligned
+// arrays; with a null base it only counts the bytes (GemmScratchBytes).
+class ScratchCarver {
+ public:
+  explicit ScratchCarver(void* base) : base_(static_cast<char*>(base)) {}
+  template <typename T>
+  T* Take(int64_t count) {
+    T* p = base_ ? reinterpret_cast<T*>(base_ + used_) : nullptr;
+    used_ += (count * int64_t(sizeof(T)) + 63) / 64 * 64;
+    return p;
+  }
+  int64_t used() const { return used_; }
+
+ private:
+  char* base_;
+  int64_t used_ = 0;
+};
 
 // Cache blocking: a packed B micro-panel (kc x nr) of about 16 KiB stays in
 // L1, a packed A block (mc x kc) of about 256 KiB in L2, a packed B block
@@ -217,8 +227,10 @@ void GemmOne(D d, const Blocking& blk, const GemmTask& t, bool b_n_unit,
 // The blocked product for n_size > 1: per batch position, loops over n
 // blocks, k blocks (B packed), m blocks (A packed), then register tiles;
 // edge tiles go through a full-size scratch tile.
+// With a null task.scratch, returns the scratch bytes it needs and does
+// nothing else.
 template <typename T>
-void Gemm(const GemmTask& task) {
+int64_t Gemm(const GemmTask& task) {
   const hn::ScalableTag<T> d;
   const int64_t nl = int64_t(hn::Lanes(d));
   static_assert(kMr == 6, "Tile() is written for 6 rows");
@@ -227,10 +239,11 @@ void Gemm(const GemmTask& task) {
   const int64_t mc_max = std::min(blk.mc, (task.m_size + kMr - 1) / kMr * kMr);
   const int64_t nc_max =
       std::min(blk.nc, (task.n_size + blk.nr - 1) / blk.nr * blk.nr);
-  Buffer a_buffer, b_buffer, tile_buffer;
-  T* a_pack = TypedBuffer<T>(a_buffer, mc_max * kc_max);
-  T* b_pack = TypedBuffer<T>(b_buffer, kc_max * nc_max);
-  T* scratch = TypedBuffer<T>(tile_buffer, kMr * blk.nr);
+  ScratchCarver carver(task.scratch);
+  T* a_pack = carver.Take<T>(mc_max * kc_max);
+  T* b_pack = carver.Take<T>(kc_max * nc_max);
+  T* scratch = carver.Take<T>(kMr * blk.nr);
+  if (task.scratch == nullptr) return carver.used();
   const bool b_n_unit = IsUnit(task.b_n, task.n_size);
   for (int64_t i = 0; i < task.batch; ++i) {
     GemmTask t = task;
@@ -239,6 +252,7 @@ void Gemm(const GemmTask& task) {
     t.c = static_cast<T*>(task.c) + task.c_batch[i];
     GemmOne(d, blk, t, b_n_unit, a_pack, b_pack, scratch);
   }
+  return carver.used();
 }
 
 // Partial sums of the n_size == 1 path: kPartials = 64 / sizeof(T)
@@ -347,14 +361,16 @@ void DotRowsOne(const GemmTask& t, const T* a, const T* b_pack, T* c,
 // The n_size == 1 path: per batch position, B packed (zero-padded to whole
 // groups), each row of A read in place when its k offsets are unit, else
 // packed.
+// As Gemm for its scratch.
 template <typename T>
-void DotRows(const GemmTask& t) {
+int64_t DotRows(const GemmTask& t) {
   constexpr int64_t kL = kPartials<T>;
   const int64_t full = t.k_size / kL;
   const int64_t padded = (full + 1) * kL;  // whole groups plus a tail group
-  Buffer b_buffer, a_buffer;
-  T* b_pack = TypedBuffer<T>(b_buffer, padded);
-  T* a_pack = TypedBuffer<T>(a_buffer, padded);
+  ScratchCarver carver(t.scratch);
+  T* b_pack = carver.Take<T>(padded);
+  T* a_pack = carver.Take<T>(padded);
+  if (t.scratch == nullptr) return carver.used();
   const bool a_k_unit = IsUnit(t.a_k, t.k_size);
   for (int64_t i = 0; i < t.batch; ++i) {
     const T* b = static_cast<const T*>(t.b) + t.b_batch[i];
@@ -365,20 +381,30 @@ void DotRows(const GemmTask& t) {
     DotRowsOne(t, static_cast<const T*>(t.a) + t.a_batch[i], b_pack,
                static_cast<T*>(t.c) + t.c_batch[i], a_k_unit, a_pack);
   }
+  return carver.used();
 }
 
-int64_t RunGemmKernel(const GemmTask& task) {
+// The product, or with a null task.scratch its scratch bytes.
+int64_t GemmOrScratch(const GemmTask& task) {
+  int64_t bytes = 0;
   if (task.batch > 0 && task.m_size > 0 && task.n_size > 0 && task.k_size > 0) {
     scalar_ops::VisitNumericType(task.dtype, [&](auto zero) {
       using T = decltype(zero);
-      if (task.n_size == 1) {
-        DotRows<T>(task);
-      } else {
-        Gemm<T>(task);
-      }
+      bytes = task.n_size == 1 ? DotRows<T>(task) : Gemm<T>(task);
     });
   }
+  return bytes;
+}
+
+int64_t RunGemmKernel(const GemmTask& task) {
+  GemmOrScratch(task);
   return HWY_TARGET;
+}
+
+int64_t GemmScratchBytesKernel(const GemmTask& task) {
+  GemmTask count = task;
+  count.scratch = nullptr;
+  return GemmOrScratch(count);
 }
 
 }  // namespace
@@ -388,4 +414,5 @@ HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunGemmKernel, GemmKernels)
+STRIDEKIT_EXPORT_KERNEL_TABLE(GemmScratchBytesKernel, GemmScratchBytesKernels)
 #endif  // HWY_ONCE

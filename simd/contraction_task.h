@@ -46,6 +46,9 @@ struct GemmTask {
   void* c;
   const int64_t* c_m;
   bool overwrite;
+  // At least the scratch bytes GemmScratchBytesKernels gives, from the caller
+  // (kernels never allocate).
+  void* scratch = nullptr;
 };
 
 namespace simd {
@@ -53,8 +56,10 @@ namespace simd {
 // Runs `task` with the kernel of the target in HWY_EXPORT table slot `slot`
 // (simd/dispatch_table.h); returns that target's HWY_TARGET. Throws
 // kNoMemory when the packing buffers cannot be allocated.
+// The product (returns HWY_TARGET), and the scratch bytes it needs.
 using GemmKernel = int64_t (*)(const GemmTask&);
 KernelTable<GemmKernel> GemmKernels();
+KernelTable<GemmKernel> GemmScratchBytesKernels();
 
 }  // namespace simd
 
