@@ -623,4 +623,13 @@ void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
   ex.run.einsum(ex, p, t, operands, datas, out, out_data);
 }
 
+void Einsum(std::string_view spec, DType t, std::span<const View> operands,
+            std::span<const void* const> datas, const View& out,
+            void* out_data) {
+  std::vector<sk_view> views;
+  views.reserve(operands.size());
+  for (const View& v : operands) views.push_back(v.ToC());
+  Einsum(spec, t, views, datas, out.ToC(), out_data);
+}
+
 }  // namespace stridekit

@@ -3,6 +3,7 @@
 // overlap), byte-exact over whole buffers, plus golden cases and errors.
 #include "stridekit/copy.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -13,6 +14,9 @@
 #include "test_util.h"
 #include "allocation.h"
 #include "reference_kernels.h"
+#include "stridekit/einsum.h"
+#include "stridekit/elementwise.h"
+#include "stridekit/reduce.h"
 
 namespace stridekit {
 namespace {
@@ -266,6 +270,34 @@ TEST(Copy, Errors) {
                   "copy: source data is NULL for a non-empty view");
   EXPECT_SK_ERROR(Fill(8, v, data, nullptr), ErrorKind::kInvalidArgument,
                   "fill: value is NULL");
+}
+
+}  // namespace
+}  // namespace stridekit
+
+namespace stridekit {
+namespace {
+
+TEST(ViewApi, KernelsTakeViews) {
+  const float a[6] = {0, 1, 2, 3, 4, 5};
+  const View at = View::Make(Dims{2, 3}).Permute(Dims{1, 0});  // a.T
+  const View c = View::Make(Dims{3, 2});
+  float t[6] = {};
+  Copy(sizeof(float), at, a, c, t);
+  EXPECT_THAT(t, ::testing::ElementsAre(0, 3, 1, 4, 2, 5));
+  float sum[6] = {};
+  Binary(BinaryOp::kAdd, DType::kFloat32, at, a, c, t, c, sum);
+  EXPECT_THAT(sum, ::testing::ElementsAre(0, 6, 2, 8, 4, 10));
+  float rows[3] = {};
+  const int32_t axes[] = {1};
+  Reduce(ReduceOp::kSum, DType::kFloat32, at, a, axes, View::Make(Dims{3}),
+         rows);
+  EXPECT_THAT(rows, ::testing::ElementsAre(3, 5, 7));
+  float dot[1] = {};
+  const View operands[] = {View::Make(Dims{6}), View::Make(Dims{6})};
+  const void* datas[] = {a, a};
+  Einsum("i,i->", DType::kFloat32, operands, datas, View::Make(Dims{}), dot);
+  EXPECT_EQ(dot[0], 55.0f);
 }
 
 }  // namespace

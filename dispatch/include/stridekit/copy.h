@@ -20,6 +20,7 @@
 
 #include "stridekit/buffer.h"
 #include "stridekit/stridekit.h"
+#include "stridekit/view.h"
 
 namespace stridekit {
 
@@ -36,6 +37,17 @@ void Copy(size_t elem_size, const sk_view& src, const void* src_data,
           const CopyOptions& options = {});
 void Fill(size_t elem_size, const sk_view& dst, void* dst_data,
           const void* value, const CopyOptions& options = {});
+
+// The same on stridekit::View (view.h), the validated C++ view.
+inline void Copy(size_t elem_size, const View& src, const void* src_data,
+                 const View& dst, void* dst_data, const void* fill = nullptr,
+                 const CopyOptions& options = {}) {
+  Copy(elem_size, src.ToC(), src_data, dst.ToC(), dst_data, fill, options);
+}
+inline void Fill(size_t elem_size, const View& dst, void* dst_data,
+                 const void* value, const CopyOptions& options = {}) {
+  Fill(elem_size, dst.ToC(), dst_data, value, options);
+}
 
 // A fresh C-contiguous array: its bytes and the view that describes them
 // (offset 0, canonical strides, no mask).

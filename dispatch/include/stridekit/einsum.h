@@ -32,11 +32,17 @@
 
 #include "stridekit/dtype.h"
 #include "stridekit/stridekit.h"
+#include "stridekit/view.h"
 
 namespace stridekit {
 
 void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
             std::span<const void* const> datas, const sk_view& out,
+            void* out_data);
+
+// The same on stridekit::View (view.h), the validated C++ view.
+void Einsum(std::string_view spec, DType t, std::span<const View> operands,
+            std::span<const void* const> datas, const View& out,
             void* out_data);
 
 }  // namespace stridekit

@@ -38,6 +38,7 @@
 #include "stridekit/numeric_options.h"
 #include "stridekit/ops.h"
 #include "stridekit/stridekit.h"
+#include "stridekit/view.h"
 
 namespace stridekit {
 
@@ -47,6 +48,19 @@ void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
 void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
            const sk_view& out, void* out_data,
            const NumericOptions& options = {});
+
+// The same on stridekit::View (view.h), the validated C++ view.
+inline void Binary(BinaryOp op, DType t, const View& a, const void* a_data,
+                   const View& b, const void* b_data, const View& out,
+                   void* out_data, const NumericOptions& options = {}) {
+  Binary(op, t, a.ToC(), a_data, b.ToC(), b_data, out.ToC(), out_data,
+         options);
+}
+inline void Unary(UnaryOp op, DType t, const View& a, const void* a_data,
+                  const View& out, void* out_data,
+                  const NumericOptions& options = {}) {
+  Unary(op, t, a.ToC(), a_data, out.ToC(), out_data, options);
+}
 
 }  // namespace stridekit
 

@@ -52,12 +52,20 @@
 #include "stridekit/numeric_options.h"
 #include "stridekit/ops.h"
 #include "stridekit/stridekit.h"
+#include "stridekit/view.h"
 
 namespace stridekit {
 
 void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
             std::span<const int32_t> axes, const sk_view& out, void* out_data,
             const NumericOptions& options = {});
+
+// The same on stridekit::View (view.h), the validated C++ view.
+inline void Reduce(ReduceOp op, DType t, const View& in, const void* in_data,
+                   std::span<const int32_t> axes, const View& out,
+                   void* out_data, const NumericOptions& options = {}) {
+  Reduce(op, t, in.ToC(), in_data, axes, out.ToC(), out_data, options);
+}
 
 }  // namespace stridekit
 

@@ -91,6 +91,12 @@ class View {
   static View FromC(const sk_view& view, const char* op);
   // Writes every field of `out` (entries past ndim are zeroed).
   void ToC(sk_view* out) const;
+  // The C ABI struct of this view.
+  sk_view ToC() const {
+    sk_view out;
+    ToC(&out);
+    return out;
+  }
 
   int ndim() const { return shape_.size(); }
   DimsView shape() const { return shape_; }
