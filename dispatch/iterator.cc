@@ -136,7 +136,7 @@ StridedIterator::StridedIterator(std::span<const IterOperand> operands,
   written.offset = layouts[0].offset;
   for (int d = 0; d < out.ndim; ++d) {
     written.shape[d] = box[d];
-    if (out.strides[d] != 0 || box[d] <= 1) continue;
+    if (out.strides[d] != 0 || box[d] <= 1 || box_empty) continue;
     if (!options.reduce_ok) {
       Fail(ErrorKind::kInvalidArgument, op,
            ": the output (operand 0) has stride 0 on axis ", d, " of size ",
