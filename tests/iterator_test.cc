@@ -348,9 +348,12 @@ TEST_F(IteratorTest, ReductionThroughReduceOk) {
           << threads << " threads change the bits";
     }
     // Without the flag a broadcast output is an error when an axis of size
-    // > 1 is reduced.
+    // > 1 is reduced (and there is an element to write).
     bool any_reduced = false;
-    for (int d = 0; d < rank; ++d) any_reduced |= reduced[size_t(d)] && shape[size_t(d)] > 1;
+    for (int d = 0; d < rank; ++d) {
+      any_reduced |= reduced[size_t(d)] && shape[size_t(d)] > 1;
+    }
+    any_reduced &= Numel(DimsView(shape.data(), shape.size())) > 0;
     std::vector<double> got(static_cast<size_t>(stride));
     void* datas[] = {got.data(), data.data()};
     sk_iter* it = nullptr;
