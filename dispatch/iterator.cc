@@ -151,8 +151,7 @@ StridedIterator::StridedIterator(std::span<const IterOperand> operands,
     for (int k = 0; k < nops; ++k) {
       if (bases_[k] == nullptr) {
         Fail(ErrorKind::kInvalidArgument, op, ": data of operand ", k,
-             " is NULL for a non-empty iteration of ", Numel(box),
-             " elements");
+             " is NULL for a non-empty iteration of ", Numel(box), " elements");
       }
     }
   }
@@ -166,8 +165,7 @@ StridedIterator::StridedIterator(std::span<const IterOperand> operands,
   chunks_.emplace(plan_);
 }
 
-bool StridedIterator::Next(char** ptrs, int64_t* count,
-                           int64_t* byte_strides) {
+bool StridedIterator::Next(char** ptrs, int64_t* count, int64_t* byte_strides) {
   Chunk chunk;
   if (!chunks_->Next(chunk)) return false;
   for (int k = 0; k < plan_.num_operands(); ++k) {
@@ -223,8 +221,7 @@ StridedIterator::Split StridedIterator::SplitFor(int parts) const {
 }
 
 void StridedIterator::RunSlab(const int64_t* offsets, int64_t first,
-                              int64_t last, ChunkLoopFn loop,
-                              void* ctx) const {
+                              int64_t last, ChunkLoopFn loop, void* ctx) const {
   const IterationPlan& p = run_plan_;
   const int nops = p.num_operands();
   char* ptrs[kMaxOperands];
@@ -234,8 +231,8 @@ void StridedIterator::RunSlab(const int64_t* offsets, int64_t first,
   }
   if (!p.tiled()) {
     for (int k = 0; k < nops; ++k) {
-      ptrs[k] = bases_[k] + (offsets[k] + first * p.inner_stride(k)) *
-                                elem_sizes_[k];
+      ptrs[k] =
+          bases_[k] + (offsets[k] + first * p.inner_stride(k)) * elem_sizes_[k];
     }
     loop(ptrs, last - first, strides, ctx);
     return;
@@ -264,8 +261,7 @@ void StridedIterator::RunUnits(int64_t begin, int64_t end, const Split& split,
                                ChunkLoopFn loop, void* ctx) const {
   if (begin >= end) return;
   const IterationPlan& p = run_plan_;
-  const int64_t length =
-      p.tiled() ? p.shape()[p.ndim() - 2] : p.inner_size();
+  const int64_t length = p.tiled() ? p.shape()[p.ndim() - 2] : p.inner_size();
   Chunk chunk;
   if (split.blocks == 1) {
     ChunkIterator it(p, begin * split.group, end * split.group);
@@ -278,8 +274,8 @@ void StridedIterator::RunUnits(int64_t begin, int64_t end, const Split& split,
     using Wide = __int128;  // length * b may not fit in int64.
     if (!p.tiled()) return int64_t(Wide(length) * b / split.blocks);
     const int64_t tiles = (length - 1) / tile_edge_ + 1;
-    return int64_t(std::min<Wide>(
-        length, Wide(tiles) * b / split.blocks * tile_edge_));
+    return int64_t(
+        std::min<Wide>(length, Wide(tiles) * b / split.blocks * tile_edge_));
   };
   const int64_t first = begin / split.blocks, last = (end - 1) / split.blocks;
   ChunkIterator it(p, first, last + 1);

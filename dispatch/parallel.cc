@@ -67,8 +67,8 @@ void RunOnHost(const Executor& host, int parts,
   for (int i = 0; i < parts; ++i) missing += ran[size_t(i)] ? 0 : 1;
   if (missing > 0) {
     Fail(ErrorKind::kInvalidArgument,
-         "sk_set_executor: the host's executor returned with ", missing,
-         " of ", parts, " parts not run");
+         "sk_set_executor: the host's executor returned with ", missing, " of ",
+         parts, " parts not run");
   }
 }
 

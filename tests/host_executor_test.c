@@ -22,14 +22,14 @@
 
 static int failures = 0;
 static int checks = 0;
-#define CHECK(cond)                                                   \
-  do {                                                                \
-    ++checks;                                                         \
-    if (!(cond)) {                                                    \
-      ++failures;                                                     \
-      fprintf(stderr, "%s:%d: CHECK(%s) failed; last error: %s\n",   \
-              __FILE__, __LINE__, #cond, sk_last_error());            \
-    }                                                                 \
+#define CHECK(cond)                                                          \
+  do {                                                                       \
+    ++checks;                                                                \
+    if (!(cond)) {                                                           \
+      ++failures;                                                            \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed; last error: %s\n", __FILE__, \
+              __LINE__, #cond, sk_last_error());                             \
+    }                                                                        \
   } while (0)
 
 static long host_calls = 0; /* Only written by the calling thread. */
@@ -47,8 +47,8 @@ static void run_on_host(void* host, int64_t nparts, sk_part_fn part,
                         void* job) {
   struct pool_job j = {part, job};
   ++host_calls;
-  pthreadpool_parallelize_1d((pthreadpool_t)host, pool_task, &j,
-                             (size_t)nparts, 0);
+  pthreadpool_parallelize_1d((pthreadpool_t)host, pool_task, &j, (size_t)nparts,
+                             0);
 }
 #else
 static void run_on_host(void* host, int64_t nparts, sk_part_fn part,
@@ -102,10 +102,10 @@ static int run_all(const float* a, const float* b, float* results[4]) {
   datas[0] = results[0], datas[1] = (void*)a, datas[2] = (void*)b;
   bad |= sk_iter_run(3, views, sizes, datas, 0, add_loop, NULL) != SK_OK;
   bad |= sk_copy(SK_FLOAT32, &at, a, &full, results[1], NULL) != SK_OK;
-  bad |= sk_binary(SK_MUL, SK_FLOAT32, &full, a, &row, b, &full,
-                   results[2]) != SK_OK;
-  bad |= sk_reduce(SK_SUM, SK_FLOAT32, &full, a, 1, &axis0, &row,
-                   results[3]) != SK_OK;
+  bad |= sk_binary(SK_MUL, SK_FLOAT32, &full, a, &row, b, &full, results[2]) !=
+         SK_OK;
+  bad |= sk_reduce(SK_SUM, SK_FLOAT32, &full, a, 1, &axis0, &row, results[3]) !=
+         SK_OK;
   return bad;
 }
 

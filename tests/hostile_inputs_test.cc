@@ -512,10 +512,9 @@ std::vector<HostileCase> Catalog() {
          if (sk_iter_new(1, views, sizes, datas, 0, &it) != SK_OK) {
            return SK_ERR_INVALID;
          }
-         const bool ok =
-             std::string(sk_iter_describe(nullptr)).empty() &&
-             std::string(sk_iter_describe(it)).find("shape [6]") !=
-                 std::string::npos;
+         const bool ok = std::string(sk_iter_describe(nullptr)).empty() &&
+                         std::string(sk_iter_describe(it)).find("shape [6]") !=
+                             std::string::npos;
          sk_iter_free(it);
          return ok ? SK_OK : SK_ERR_INVALID;
        },
@@ -557,9 +556,8 @@ std::vector<HostileCase> Catalog() {
          return st == SK_OK && chunks == 0 ? SK_OK : SK_ERR_INVALID;
        },
        SK_OK, ""},
-      {"sk_set_threads", "n = -1",
-       [] { return sk_set_threads(-1); }, SK_ERR_INVALID,
-       "sk_set_threads: n = -1 is outside [0, 1024]"},
+      {"sk_set_threads", "n = -1", [] { return sk_set_threads(-1); },
+       SK_ERR_INVALID, "sk_set_threads: n = -1 is outside [0, 1024]"},
       {"sk_set_threads", "INT32_MAX",
        [] { return sk_set_threads(std::numeric_limits<int32_t>::max()); },
        SK_ERR_INVALID, "n = 2147483647"},

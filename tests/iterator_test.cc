@@ -177,7 +177,8 @@ TEST_F(IteratorTest, ChunksCoverEveryValidOutputElementOnce) {
         while (more) {
           bool valid = true;
           for (int d = 0; d < out.ndim && out.has_mask; ++d) {
-            valid &= out.mask_begin[d] <= index[d] && index[d] < out.mask_end[d];
+            valid &=
+                out.mask_begin[d] <= index[d] && index[d] < out.mask_end[d];
           }
           int64_t o = out.offset;
           for (int d = 0; d < out.ndim; ++d) o += index[d] * out.strides[d];
@@ -430,8 +431,8 @@ void AddLoop(char* const* p, int64_t n, const int64_t* s, void*) {
 
 TEST_F(IteratorTest, TiledRunOfATransposedInput) {
   const int64_t rows = 300, cols = 517;
-  std::vector<float> a(static_cast<size_t>(rows * cols)), b(static_cast<size_t>(cols)),
-      out(static_cast<size_t>(rows * cols));
+  std::vector<float> a(static_cast<size_t>(rows * cols)),
+      b(static_cast<size_t>(cols)), out(static_cast<size_t>(rows * cols));
   for (size_t i = 0; i < a.size(); ++i) a[i] = float(i % 1000) * 0.5f;
   for (size_t i = 0; i < b.size(); ++i) b[i] = float(i) * 0.25f;
   const sk_view o = MakeView({rows, cols}, {cols, 1}, 0);
@@ -440,8 +441,8 @@ TEST_F(IteratorTest, TiledRunOfATransposedInput) {
   const sk_view* views[] = {&o, &at, &bv};
   const size_t sizes[] = {4, 4, 4};
   void* datas[] = {out.data(), a.data(), b.data()};
-  const IterOperand ops[] = {{&o, 4, out.data()}, {&at, 4, a.data()},
-                             {&bv, 4, b.data()}};
+  const IterOperand ops[] = {
+      {&o, 4, out.data()}, {&at, 4, a.data()}, {&bv, 4, b.data()}};
   const StridedIterator iterator(ops);
   EXPECT_NE(iterator.Describe().find("tiled"), std::string::npos)
       << iterator.Describe();
@@ -455,7 +456,8 @@ TEST_F(IteratorTest, TiledRunOfATransposedInput) {
   EXPECT_LE(longest, 128);
   for (int64_t r = 0; r < rows; ++r) {
     for (int64_t c = 0; c < cols; ++c) {
-      ASSERT_EQ(out[size_t(r * cols + c)], a[size_t(c * rows + r)] + b[size_t(c)])
+      ASSERT_EQ(out[size_t(r * cols + c)],
+                a[size_t(c * rows + r)] + b[size_t(c)])
           << r << "," << c;
     }
   }
@@ -473,7 +475,8 @@ TEST_F(IteratorTest, TiledRunOfATransposedInput) {
 TEST_F(IteratorTest, ThreadCountsGiveIdenticalBits) {
   // Large enough for several parts: a transposed copy and a broadcast add.
   const int64_t rows = 513, cols = 1031;
-  std::vector<float> a(static_cast<size_t>(rows * cols)), b(static_cast<size_t>(cols));
+  std::vector<float> a(static_cast<size_t>(rows * cols)),
+      b(static_cast<size_t>(cols));
   for (size_t i = 0; i < a.size(); ++i) a[i] = float(i) * 0.001f - 7.0f;
   for (size_t i = 0; i < b.size(); ++i) b[i] = 1.0f / float(i + 1);
   const sk_view at = MakeView({cols, rows}, {1, cols}, 0);
@@ -539,7 +542,8 @@ TEST_F(IteratorTest, HostExecutor) {
   ASSERT_EQ(sk_set_executor(ThreadHost::Run, &host), SK_OK);
   ASSERT_EQ(sk_set_threads(4), SK_OK);
   const int64_t n = 1 << 16;
-  std::vector<float> a(static_cast<size_t>(n), 1.5f), b(static_cast<size_t>(n), 2.0f), out(static_cast<size_t>(n));
+  std::vector<float> a(static_cast<size_t>(n), 1.5f),
+      b(static_cast<size_t>(n), 2.0f), out(static_cast<size_t>(n));
   const sk_view v = MakeView({n}, {1}, 0);
   const sk_view* views[] = {&v, &v, &v};
   const size_t sizes[] = {4, 4, 4};
@@ -552,14 +556,14 @@ TEST_F(IteratorTest, HostExecutor) {
   // An exception from a part reaches the caller after all parts ran.
   const IterOperand ops[] = {{&v, 4, out.data()}};
   std::atomic<int> chunks{0};
-  EXPECT_THROW(StridedIterator(ops).Run(4,
-                                        [&](char* const*, int64_t,
-                                            const int64_t*) {
-                                          if (++chunks == 2) {
-                                            throw std::runtime_error("part");
-                                          }
-                                        }),
-               std::runtime_error);
+  EXPECT_THROW(
+      StridedIterator(ops).Run(4,
+                               [&](char* const*, int64_t, const int64_t*) {
+                                 if (++chunks == 2) {
+                                   throw std::runtime_error("part");
+                                 }
+                               }),
+      std::runtime_error);
   EXPECT_EQ(chunks, 4);
 
   // Parallel work inside a part runs on that part's thread (no re-entry).
@@ -567,8 +571,7 @@ TEST_F(IteratorTest, HostExecutor) {
   RunParallel(3, [&](int) {
     std::vector<float> sum(static_cast<size_t>(n));
     void* nested[] = {sum.data(), a.data(), b.data()};
-    ASSERT_EQ(sk_iter_run(3, views, sizes, nested, 0, AddLoop, nullptr),
-              SK_OK);
+    ASSERT_EQ(sk_iter_run(3, views, sizes, nested, 0, AddLoop, nullptr), SK_OK);
     EXPECT_EQ(sum[size_t(n - 1)], 3.5f);
   });
   EXPECT_EQ(host.calls, 1);

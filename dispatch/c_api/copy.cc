@@ -1,9 +1,10 @@
 // C ABI: sk_copy and sk_fill (C_API.md "Data kernels"), on sk_get_threads()
 // threads.
+#include "stridekit/copy.h"
+
 #include <algorithm>
 
 #include "c_api_internal.h"
-#include "stridekit/copy.h"
 #include "stridekit/dtype.h"
 #include "stridekit/numeric_options.h"
 #include "stridekit/parallel.h"
@@ -27,7 +28,8 @@ stridekit::CopyOptions ThreadOptions(const sk_view& dst) {
   int64_t numel = 1;
   if (dst.ndim < 0 || dst.ndim > SK_MAX_NDIM) numel = 0;
   for (int d = 0; numel > 0 && d < dst.ndim; ++d) {
-    if (dst.shape[d] < 0 || __builtin_mul_overflow(numel, dst.shape[d], &numel)) {
+    if (dst.shape[d] < 0 ||
+        __builtin_mul_overflow(numel, dst.shape[d], &numel)) {
       numel = 0;
     }
   }

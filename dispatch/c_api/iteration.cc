@@ -36,8 +36,8 @@ struct Operands {
 };
 
 Operands ReadOperands(int32_t nop, const sk_view* const* views,
-                      const size_t* elsizes, void* const* datas,
-                      uint32_t flags, const char* op) {
+                      const size_t* elsizes, void* const* datas, uint32_t flags,
+                      const char* op) {
   if (nop < 1 || nop > stridekit::kMaxOperands) {
     Fail(ErrorKind::kInvalidArgument, op, ": nop ", nop, " is outside [1, ",
          stridekit::kMaxOperands, "]");
@@ -46,8 +46,8 @@ Operands ReadOperands(int32_t nop, const sk_view* const* views,
   RequireNonNull(elsizes, op, "elsizes");
   RequireNonNull(datas, op, "datas");
   if ((flags & ~uint32_t{SK_ITER_REDUCE_OK}) != 0) {
-    Fail(ErrorKind::kInvalidArgument, op, ": unknown flags 0x", std::hex,
-         flags, " (known: SK_ITER_REDUCE_OK = 1)");
+    Fail(ErrorKind::kInvalidArgument, op, ": unknown flags 0x", std::hex, flags,
+         " (known: SK_ITER_REDUCE_OK = 1)");
   }
   Operands operands{};
   operands.count = size_t(nop);
@@ -67,8 +67,8 @@ Operands ReadOperands(int32_t nop, const sk_view* const* views,
 extern "C" {
 
 sk_status sk_iter_new(int32_t nop, const sk_view* const* views,
-                      const size_t* elsizes, void* const* datas,
-                      uint32_t flags, sk_iter** out) {
+                      const size_t* elsizes, void* const* datas, uint32_t flags,
+                      sk_iter** out) {
   return Guard([&] {
     constexpr char kOp[] = "sk_iter_new";
     RequireNonNull(out, kOp, "out");
@@ -100,8 +100,8 @@ const char* sk_iter_describe(const sk_iter* it) {
 void sk_iter_free(sk_iter* it) { delete it; }
 
 sk_status sk_iter_run(int32_t nop, const sk_view* const* views,
-                      const size_t* elsizes, void* const* datas,
-                      uint32_t flags, sk_loop_fn loop, void* ctx) {
+                      const size_t* elsizes, void* const* datas, uint32_t flags,
+                      sk_loop_fn loop, void* ctx) {
   return Guard([&] {
     constexpr char kOp[] = "sk_iter_run";
     RequireNonNull(reinterpret_cast<const void*>(loop), kOp, "loop");

@@ -34,7 +34,8 @@ namespace stridekit {
 struct IterOperand {
   const sk_view* view;
   size_t elem_size;  // Bytes per element, at least 1.
-  void* data;        // Element i is at data + (offset + sum i_d*strides[d]) * elem_size.
+  void* data;        // Element i is at data + (offset + sum i_d*strides[d]) *
+                     // elem_size.
 };
 
 struct IteratorOptions {

@@ -43,8 +43,7 @@ int GetThreads();
 // return when all have finished. Parts never throw into the host. A null
 // run restores the library's own pool.
 using PartFn = void (*)(void* job, int64_t i);
-using ExecutorFn = void (*)(void* host, int64_t nparts, PartFn part,
-                            void* job);
+using ExecutorFn = void (*)(void* host, int64_t nparts, PartFn part, void* job);
 void SetExecutor(ExecutorFn run, void* host);
 
 }  // namespace stridekit

@@ -14,7 +14,6 @@
 extern "C" {
 #endif
 
-
 /* Message of this thread's last failed call, "" if none. */
 const char* sk_last_error(void);
 /* "MAJOR.MINOR.PATCH" */
@@ -22,7 +21,6 @@ const char* sk_version(void);
 
 /* Bytes per element; 0 for an unknown value. */
 size_t sk_dtype_size(sk_dtype t);
-
 
 /* ---- Shapes ---- */
 sk_status sk_numel(int32_t ndim, const int64_t* shape, int64_t* out);
@@ -209,8 +207,8 @@ typedef struct sk_iter sk_iter; /* opaque */
 enum { SK_ITER_REDUCE_OK = 1 }; /* the output may have stride-0 axes */
 /* nop in [1, 8]; *out is NULL on failure; free with sk_iter_free */
 sk_status sk_iter_new(int32_t nop, const sk_view* const* views,
-                      const size_t* elsizes, void* const* datas,
-                      uint32_t flags, sk_iter** out);
+                      const size_t* elsizes, void* const* datas, uint32_t flags,
+                      sk_iter** out);
 /* 1 and the next chunk (ptrs[nop], *count elements, byte_strides[nop]); 0 at
  * the end (and on a NULL argument, with sk_last_error set) */
 int32_t sk_iter_next(sk_iter* it, char** ptrs, int64_t* count,
@@ -227,12 +225,14 @@ typedef void (*sk_loop_fn)(char* const* ptrs, int64_t count,
  * count); a transposed input is walked in cache-sized 2-D tiles, the loop
  * then gets one short chunk per row of a tile. loop may run concurrently. */
 sk_status sk_iter_run(int32_t nop, const sk_view* const* views,
-                      const size_t* elsizes, void* const* datas,
-                      uint32_t flags, sk_loop_fn loop, void* ctx);
+                      const size_t* elsizes, void* const* datas, uint32_t flags,
+                      sk_loop_fn loop, void* ctx);
 
 /* Process-wide thread count of sk_copy, sk_fill, sk_binary, sk_unary,
  * sk_reduce and sk_iter_run: 1 = serial (default), 0 = all cores; negative
- * or above 1024 -> SK_ERR_INVALID. sk_einsum runs on one thread.
+ * or above 1024 -> SK_ERR_INVALID. sk_einsum runs on one thread. Results
+ * are the same bits for any count, except float sk_reduce to few outputs
+ * (reduce.h).
  * sk_get_threads returns the resolved count (>= 1). */
 sk_status sk_set_threads(int32_t n);
 int32_t sk_get_threads(void);
