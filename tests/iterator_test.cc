@@ -229,6 +229,46 @@ TEST_F(IteratorTest, ChunksCoverEveryValidOutputElementOnce) {
   }
 }
 
+// sk_iter_run's loop for a copy: ctx holds the element size.
+void CopyLoop(char* const* p, int64_t n, const int64_t* s, void* ctx) {
+  const size_t size = *static_cast<const size_t*>(ctx);
+  for (int64_t i = 0; i < n; ++i) {
+    std::memcpy(p[0] + i * s[0], p[1] + i * s[1], size);
+  }
+}
+
+TEST_F(IteratorTest, RunCopyMatchesSkCopy) {
+  ViewGenerator gen(3);
+  const sk_dtype kTypes[] = {SK_INT8, SK_INT16, SK_FLOAT32, SK_FLOAT64,
+                             SK_COMPLEX128};
+  for (int trial = 0; trial < 600; ++trial) {
+    const sk_dtype t = kTypes[gen.Uniform(0, 4)];
+    size_t size = sk_dtype_size(t);
+    const std::vector<int64_t> shape = gen.Shape(int(gen.Uniform(0, 6)));
+    sk_view src, dst;
+    std::vector<unsigned char> src_bytes(
+        size_t(gen.Layout(gen.BroadcastSource(shape), 0, src)) * size);
+    std::vector<unsigned char> dst_bytes(
+        size_t(gen.Layout(shape, gen.Uniform(0, 3), dst)) * size);
+    if (gen.Chance(30)) gen.Mask(dst);
+    gen.Randomize(src_bytes);
+    gen.Randomize(dst_bytes);
+    std::vector<unsigned char> want = dst_bytes;
+    ASSERT_EQ(sk_copy(t, &src, src_bytes.data(), &dst, want.data(), nullptr),
+              SK_OK)
+        << sk_last_error();
+    const sk_view* views[] = {&dst, &src};
+    const size_t sizes[] = {size, size};
+    void* datas[] = {dst_bytes.data(), src_bytes.data()};
+    const int threads = trial % 2 ? 3 : 1;
+    ASSERT_EQ(sk_set_threads(threads), SK_OK);
+    ASSERT_EQ(sk_iter_run(2, views, sizes, datas, 0, CopyLoop, &size), SK_OK)
+        << sk_last_error();
+    EXPECT_EQ(dst_bytes, want)
+        << "src " << Describe(src) << " dst " << Describe(dst);
+  }
+}
+
 TEST_F(IteratorTest, ChunksFollowThePlan) {
   // A reversed, transposed 2-D output: axes flipped and ordered, one chunk
   // per row of the contiguous memory order, positive byte strides.
