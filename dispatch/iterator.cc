@@ -57,11 +57,11 @@ int64_t BoxOffset(const sk_view& out, const OperandLayout& layout,
 StridedIterator::StridedIterator(std::span<const IterOperand> operands,
                                  const IteratorOptions& options) {
   const char* op = options.op;
-  const int nops = int(std::min<size_t>(operands.size(), kMaxOperands + 1));
   if (operands.empty() || operands.size() > size_t(kMaxOperands)) {
     Fail(ErrorKind::kInvalidArgument, op, ": ", operands.size(),
          " operands, expected 1 to ", kMaxOperands);
   }
+  const int nops = int(operands.size());
   int64_t max_elem_size = 1;
   for (int k = 0; k < nops; ++k) {
     const IterOperand& o = operands[size_t(k)];

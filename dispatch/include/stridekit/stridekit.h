@@ -205,7 +205,8 @@ sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
  * the output other than exactly sees the loop's own writes. */
 typedef struct sk_iter sk_iter; /* opaque */
 enum { SK_ITER_REDUCE_OK = 1 }; /* the output may have stride-0 axes */
-/* nop in [1, 8]; *out is NULL on failure; free with sk_iter_free */
+/* nop in [1, 8]; *out is NULL on failure; free with sk_iter_free. One
+ * sk_iter is walked by one thread at a time. */
 sk_status sk_iter_new(int32_t nop, const sk_view* const* views,
                       const size_t* elsizes, void* const* datas, uint32_t flags,
                       sk_iter** out);
