@@ -4,6 +4,7 @@
 stridekit_base_packages=(
   meson ninja-build pkg-config g++ clang
   libhwy-dev libgtest-dev libgmock-dev libbenchmark-dev libdlpack-dev
+  libpthreadpool-dev
   python3 python3-numpy
 )
 

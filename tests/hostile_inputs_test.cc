@@ -384,6 +384,188 @@ std::vector<HostileCase> Catalog() {
                           dst);
        },
        SK_ERR_INVALID, "zero-size array"},
+      // ---- iteration and threads
+      {"sk_iter_new", "NULL out",
+       [] {
+         static const sk_view* views[] = {&v};
+         static const size_t sizes[] = {4};
+         static void* datas[] = {dst};
+         return sk_iter_new(1, views, sizes, datas, 0, nullptr);
+       },
+       SK_ERR_INVALID, "sk_iter_new: out is NULL"},
+      {"sk_iter_new", "nop 0 and 9",
+       [] {
+         static sk_iter* it;
+         const sk_status a = sk_iter_new(0, nullptr, nullptr, nullptr, 0, &it);
+         return a == SK_ERR_INVALID && it == nullptr
+                    ? sk_iter_new(9, nullptr, nullptr, nullptr, 0, &it)
+                    : SK_OK;
+       },
+       SK_ERR_INVALID, "sk_iter_new: nop 9 is outside [1, 8]"},
+      {"sk_iter_new", "NULL view in the list",
+       [] {
+         static const sk_view* views[] = {&v, nullptr};
+         static const size_t sizes[] = {4, 4};
+         static void* datas[] = {dst, data};
+         static sk_iter* it;
+         return sk_iter_new(2, views, sizes, datas, 0, &it);
+       },
+       SK_ERR_INVALID, "sk_iter_new: views[1] is NULL"},
+      {"sk_iter_new", "unknown flag",
+       [] {
+         static const sk_view* views[] = {&v};
+         static const size_t sizes[] = {4};
+         static void* datas[] = {dst};
+         static sk_iter* it;
+         return sk_iter_new(1, views, sizes, datas, 6, &it);
+       },
+       SK_ERR_INVALID, "unknown flags 0x6"},
+      {"sk_iter_new", "element size 0",
+       [] {
+         static const sk_view* views[] = {&v};
+         static const size_t sizes[] = {0};
+         static void* datas[] = {dst};
+         static sk_iter* it;
+         return sk_iter_new(1, views, sizes, datas, 0, &it);
+       },
+       SK_ERR_INVALID, "element size 0 of operand 0"},
+      {"sk_iter_new", "byte offsets overflow",
+       [] {
+         static sk_view huge = MakeView({2}, {kMax / 8}, 0);
+         static const sk_view* views[] = {&huge};
+         static const size_t sizes[] = {16};
+         static void* datas[] = {dst};
+         static sk_iter* it;
+         return sk_iter_new(1, views, sizes, datas, 0, &it);
+       },
+       SK_ERR_OVERFLOW, "(operand 0, the output)"},
+      {"sk_iter_new", "broadcast output without SK_ITER_REDUCE_OK",
+       [] {
+         static sk_view bcast = MakeView({2, 3}, {0, 1}, 0);
+         static const sk_view* views[] = {&bcast, &v};
+         static const size_t sizes[] = {4, 4};
+         static void* datas[] = {dst, data};
+         static sk_iter* it;
+         return sk_iter_new(2, views, sizes, datas, 0, &it);
+       },
+       SK_ERR_INVALID, "stride 0 on axis 0 of size 2"},
+      {"sk_iter_new", "overlapping output even with SK_ITER_REDUCE_OK",
+       [] {
+         static sk_view overlap = MakeView({2, 3}, {1, 1}, 0);
+         static const sk_view* views[] = {&overlap};
+         static const size_t sizes[] = {4};
+         static void* datas[] = {dst};
+         static sk_iter* it;
+         return sk_iter_new(1, views, sizes, datas, SK_ITER_REDUCE_OK, &it);
+       },
+       SK_ERR_INVALID, "may share memory"},
+      {"sk_iter_new", "masked input",
+       [] {
+         static sk_view masked = Valid();
+         masked.has_mask = 1;
+         masked.mask_begin[0] = 0, masked.mask_end[0] = 1;
+         masked.mask_begin[1] = 0, masked.mask_end[1] = 3;
+         static const sk_view* views[] = {&v, &masked};
+         static const size_t sizes[] = {4, 4};
+         static void* datas[] = {dst, data};
+         static sk_iter* it;
+         return sk_iter_new(2, views, sizes, datas, 0, &it);
+       },
+       SK_ERR_UNSUPPORTED, "materialise it first with sk_copy"},
+      {"sk_iter_new", "NULL data for a non-empty view",
+       [] {
+         static const sk_view* views[] = {&v};
+         static const size_t sizes[] = {4};
+         static void* datas[] = {nullptr};
+         static sk_iter* it;
+         return sk_iter_new(1, views, sizes, datas, 0, &it);
+       },
+       SK_ERR_INVALID, "data of operand 0 is NULL"},
+      {"sk_iter_next", "NULL iterator gives 0",
+       [] {
+         static char* ptrs[1];
+         static int64_t count, strides[1];
+         return sk_iter_next(nullptr, ptrs, &count, strides) == 0
+                    ? SK_ERR_INVALID
+                    : SK_OK;
+       },
+       SK_ERR_INVALID, "sk_iter_next: it is NULL"},
+      {"sk_iter_next", "NULL ptrs",
+       [] {
+         static const sk_view* views[] = {&v};
+         static const size_t sizes[] = {4};
+         static void* datas[] = {dst};
+         sk_iter* it = nullptr;
+         if (sk_iter_new(1, views, sizes, datas, 0, &it) != SK_OK) return SK_OK;
+         static int64_t count, strides[1];
+         const int32_t more = sk_iter_next(it, nullptr, &count, strides);
+         sk_iter_free(it);
+         return more == 0 ? SK_ERR_INVALID : SK_OK;
+       },
+       SK_ERR_INVALID, "sk_iter_next: ptrs is NULL"},
+      {"sk_iter_describe", "NULL gives \"\", a plan gives its shape",
+       [] {
+         static const sk_view* views[] = {&v};
+         static const size_t sizes[] = {4};
+         static void* datas[] = {dst};
+         sk_iter* it = nullptr;
+         if (sk_iter_new(1, views, sizes, datas, 0, &it) != SK_OK) {
+           return SK_ERR_INVALID;
+         }
+         const bool ok = std::string(sk_iter_describe(nullptr)).empty() &&
+                         std::string(sk_iter_describe(it)).find("shape [6]") !=
+                             std::string::npos;
+         sk_iter_free(it);
+         return ok ? SK_OK : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_iter_free", "NULL is a no-op",
+       [] {
+         sk_iter_free(nullptr);
+         return SK_OK;
+       },
+       SK_OK, ""},
+      {"sk_iter_run", "NULL loop",
+       [] {
+         static const sk_view* views[] = {&v};
+         static const size_t sizes[] = {4};
+         static void* datas[] = {dst};
+         return sk_iter_run(1, views, sizes, datas, 0, nullptr, nullptr);
+       },
+       SK_ERR_INVALID, "sk_iter_run: loop is NULL"},
+      {"sk_iter_run", "NULL elsizes",
+       [] {
+         static const sk_view* views[] = {&v};
+         static void* datas[] = {dst};
+         return sk_iter_run(
+             1, views, nullptr, datas, 0,
+             [](char* const*, int64_t, const int64_t*, void*) {}, nullptr);
+       },
+       SK_ERR_INVALID, "sk_iter_run: elsizes is NULL"},
+      {"sk_iter_run", "zero-size output runs no chunk",
+       [] {
+         static sk_view empty = MakeView({0, 3}, {3, 1}, 0);
+         static const sk_view* views[] = {&empty};
+         static const size_t sizes[] = {4};
+         static void* datas[] = {nullptr};
+         static int chunks = 0;
+         const sk_status st = sk_iter_run(
+             1, views, sizes, datas, 0,
+             [](char* const*, int64_t, const int64_t*, void*) { ++chunks; },
+             nullptr);
+         return st == SK_OK && chunks == 0 ? SK_OK : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_set_threads", "n = -1", [] { return sk_set_threads(-1); },
+       SK_ERR_INVALID, "sk_set_threads: n = -1 is outside [0, 1024]"},
+      {"sk_set_threads", "INT32_MAX",
+       [] { return sk_set_threads(std::numeric_limits<int32_t>::max()); },
+       SK_ERR_INVALID, "n = 2147483647"},
+      {"sk_get_threads", "1 by default, unchanged by a bad set",
+       [] { return sk_get_threads() == 1 ? SK_OK : SK_ERR_INVALID; }, SK_OK,
+       ""},
+      {"sk_set_executor", "NULL restores the pool",
+       [] { return sk_set_executor(nullptr, dst); }, SK_OK, ""},
       // ---- einsum
       {"sk_einsum_shape", "NULL spec",
        [] {

@@ -1,7 +1,13 @@
-// C ABI: sk_copy and sk_fill (C_API.md "Data kernels").
-#include "c_api_internal.h"
+// C ABI: sk_copy and sk_fill (C_API.md "Data kernels"), on sk_get_threads()
+// threads.
 #include "stridekit/copy.h"
+
+#include <algorithm>
+
+#include "c_api_internal.h"
 #include "stridekit/dtype.h"
+#include "stridekit/numeric_options.h"
+#include "stridekit/parallel.h"
 
 namespace {
 
@@ -15,6 +21,25 @@ size_t ElemSize(const sk_dtype& t, const char* op) {
   return stridekit::DTypeSize(static_cast<stridekit::DType>(raw));
 }
 
+// The copy's threads: sk_get_threads(), but as the numeric kernels do
+// (NumericOptions) at least kMinElementsPerThread elements of dst per
+// thread. dst is not validated yet: a malformed shape counts as empty.
+stridekit::CopyOptions ThreadOptions(const sk_view& dst) {
+  int64_t numel = 1;
+  if (dst.ndim < 0 || dst.ndim > SK_MAX_NDIM) numel = 0;
+  for (int d = 0; numel > 0 && d < dst.ndim; ++d) {
+    if (dst.shape[d] < 0 ||
+        __builtin_mul_overflow(numel, dst.shape[d], &numel)) {
+      numel = 0;
+    }
+  }
+  const int64_t most = std::max<int64_t>(
+      1, numel / stridekit::NumericOptions::kMinElementsPerThread);
+  stridekit::CopyOptions options;
+  options.threads = int(std::min<int64_t>(stridekit::GetThreads(), most));
+  return options;
+}
+
 }  // namespace
 
 extern "C" {
@@ -25,7 +50,7 @@ sk_status sk_copy(sk_dtype t, const sk_view* src, const void* src_data,
     stridekit::capi::RequireNonNull(src, "sk_copy", "src");
     stridekit::capi::RequireNonNull(dst, "sk_copy", "dst");
     stridekit::Copy(ElemSize(t, "sk_copy"), *src, src_data, *dst, dst_data,
-                    fill);
+                    fill, ThreadOptions(*dst));
   });
 }
 
@@ -33,7 +58,8 @@ sk_status sk_fill(sk_dtype t, const sk_view* dst, void* dst_data,
                   const void* value) {
   return stridekit::capi::Guard([&] {
     stridekit::capi::RequireNonNull(dst, "sk_fill", "dst");
-    stridekit::Fill(ElemSize(t, "sk_fill"), *dst, dst_data, value);
+    stridekit::Fill(ElemSize(t, "sk_fill"), *dst, dst_data, value,
+                    ThreadOptions(*dst));
   });
 }
 

@@ -1,6 +1,8 @@
-// C ABI: sk_binary, sk_unary and sk_reduce (C_API.md "Data kernels").
+// C ABI: sk_binary, sk_unary and sk_reduce (C_API.md "Data kernels"), on
+// sk_get_threads() threads.
 #include "c_api_internal.h"
 #include "stridekit/elementwise.h"
+#include "stridekit/parallel.h"
 #include "stridekit/reduce.h"
 
 namespace {
@@ -16,6 +18,12 @@ CppEnum ToOp(const CEnum& op) {
   return static_cast<CppEnum>(stridekit::capi::RawEnumValue(op));
 }
 
+stridekit::NumericOptions ThreadOptions() {
+  stridekit::NumericOptions options;
+  options.threads = stridekit::GetThreads();
+  return options;
+}
+
 }  // namespace
 
 extern "C" {
@@ -28,7 +36,7 @@ sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
     stridekit::capi::RequireNonNull(b, "sk_binary", "b");
     stridekit::capi::RequireNonNull(out, "sk_binary", "out");
     stridekit::Binary(ToOp<stridekit::BinaryOp>(op), ToDType(t), *a, a_data, *b,
-                      b_data, *out, out_data);
+                      b_data, *out, out_data, ThreadOptions());
   });
 }
 
@@ -38,7 +46,7 @@ sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
     stridekit::capi::RequireNonNull(a, "sk_unary", "a");
     stridekit::capi::RequireNonNull(out, "sk_unary", "out");
     stridekit::Unary(ToOp<stridekit::UnaryOp>(op), ToDType(t), *a, a_data, *out,
-                     out_data);
+                     out_data, ThreadOptions());
   });
 }
 
@@ -56,7 +64,7 @@ sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
     if (naxes > 0) stridekit::capi::RequireNonNull(axes, "sk_reduce", "axes");
     stridekit::Reduce(ToOp<stridekit::ReduceOp>(op), ToDType(t), *in, in_data,
                       std::span<const int32_t>(axes, size_t(naxes)), *out,
-                      out_data);
+                      out_data, ThreadOptions());
   });
 }
 

@@ -406,3 +406,97 @@ def einsum(spec, dtype, arrays_views, out_view, out_base):
         datas[i] = base.__array_interface__["data"][0]
     return LIB.sk_einsum(spec.encode(), SK_DTYPES[str(dtype)], n, views,
                          datas, ctypes.byref(out_view), data_ptr(out_base))
+
+
+# ---- Iteration and threads (sk_iter_*, sk_set_threads, sk_set_executor)
+
+SK_ITER_REDUCE_OK = 1
+# sk_loop_fn: (char* const* ptrs, int64_t count, const int64_t* byte_strides,
+# void* ctx); pointers arrive as integers.
+LOOP_FN = ctypes.CFUNCTYPE(None, ctypes.POINTER(ctypes.c_void_p),
+                           ctypes.c_int64, c_int64_p, ctypes.c_void_p)
+LIB.sk_iter_new.argtypes = [ctypes.c_int32, ctypes.POINTER(ctypes.POINTER(SkView)),
+                            ctypes.POINTER(ctypes.c_size_t),
+                            ctypes.POINTER(ctypes.c_void_p), ctypes.c_uint32,
+                            ctypes.POINTER(ctypes.c_void_p)]
+LIB.sk_iter_next.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p),
+                             c_int64_p, c_int64_p]
+LIB.sk_iter_next.restype = ctypes.c_int32
+LIB.sk_iter_describe.argtypes = [ctypes.c_void_p]
+LIB.sk_iter_describe.restype = ctypes.c_char_p
+LIB.sk_iter_free.argtypes = [ctypes.c_void_p]
+LIB.sk_iter_free.restype = None
+LIB.sk_iter_run.argtypes = [ctypes.c_int32, ctypes.POINTER(ctypes.POINTER(SkView)),
+                            ctypes.POINTER(ctypes.c_size_t),
+                            ctypes.POINTER(ctypes.c_void_p), ctypes.c_uint32,
+                            LOOP_FN, ctypes.c_void_p]
+LIB.sk_set_threads.argtypes = [ctypes.c_int32]
+LIB.sk_get_threads.restype = ctypes.c_int32
+
+
+def _operand_args(operands):
+    """(nop, views, elsizes, datas) for [(sk_view, base array), ...]; the
+    base arrays give the data pointers and element sizes."""
+    nop = len(operands)
+    views = (ctypes.POINTER(SkView) * max(1, nop))(
+        *[ctypes.pointer(v) for v, _ in operands])
+    sizes = (ctypes.c_size_t * max(1, nop))(*[b.itemsize for _, b in operands])
+    datas = (ctypes.c_void_p * max(1, nop))(
+        *[b.__array_interface__["data"][0] for _, b in operands])
+    return nop, views, sizes, datas
+
+
+def chunk_array(ptr, count, byte_stride, dtype):
+    """A NumPy array over one operand's chunk (no copy; writeable)."""
+    class Chunk:
+        __array_interface__ = {
+            "version": 3, "shape": (count,), "strides": (byte_stride,),
+            "typestr": np.dtype(dtype).str, "data": (ptr or 0, False)}
+    return np.asarray(Chunk())
+
+
+def iter_run(operands, flags, loop):
+    """sk_iter_run; loop(ptrs, count, byte_strides) gets Python lists. An
+    exception in loop is recorded and re-raised after the call."""
+    nop, views, sizes, datas = _operand_args(operands)
+    errors = []
+
+    def trampoline(ptrs, count, strides, _ctx):
+        try:
+            loop([ptrs[k] for k in range(nop)], count,
+                 [strides[k] for k in range(nop)])
+        except BaseException as e:  # noqa: BLE001 - must not cross C frames
+            errors.append(e)
+
+    fn = LOOP_FN(trampoline)
+    st = LIB.sk_iter_run(nop, views, sizes, datas, flags, fn, None)
+    if errors:
+        raise errors[0]
+    return st
+
+
+def iter_chunks(operands, flags=0):
+    """sk_iter_new + sk_iter_next: (status, description, [(ptrs, count,
+    byte_strides), ...])."""
+    nop, views, sizes, datas = _operand_args(operands)
+    it = ctypes.c_void_p()
+    st = LIB.sk_iter_new(nop, views, sizes, datas, flags, ctypes.byref(it))
+    if st != SK_OK:
+        return st, "", []
+    ptrs = (ctypes.c_void_p * nop)()
+    strides = (ctypes.c_int64 * nop)()
+    count = ctypes.c_int64()
+    chunks = []
+    while LIB.sk_iter_next(it, ptrs, ctypes.byref(count), strides):
+        chunks.append((list(ptrs), count.value, list(strides)))
+    text = LIB.sk_iter_describe(it).decode()
+    LIB.sk_iter_free(it)
+    return st, text, chunks
+
+
+def set_threads(n):
+    return LIB.sk_set_threads(n)
+
+
+def get_threads():
+    return LIB.sk_get_threads()

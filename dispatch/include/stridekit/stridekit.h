@@ -14,7 +14,6 @@
 extern "C" {
 #endif
 
-
 /* Message of this thread's last failed call, "" if none. */
 const char* sk_last_error(void);
 /* "MAJOR.MINOR.PATCH" */
@@ -22,7 +21,6 @@ const char* sk_version(void);
 
 /* Bytes per element; 0 for an unknown value. */
 size_t sk_dtype_size(sk_dtype t);
-
 
 /* ---- Shapes ---- */
 sk_status sk_numel(int32_t ndim, const int64_t* shape, int64_t* out);
@@ -194,6 +192,59 @@ typedef enum sk_reduce_op {
 sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
                     const void* in_data, int32_t naxes, const int32_t* axes,
                     const sk_view* out, void* out_data);
+
+/* ---- Iteration and threads ----
+ * Runtimes run their own loops over stridekit's plans. Operand 0 is the
+ * output; inputs broadcast to its shape; each operand has its own element
+ * size (bytes, at least 1). Chunks follow the plan: size-1 axes dropped,
+ * axes ordered by the output's strides and coalesced, all-negative axes
+ * flipped; a chunk is the plan's whole inner axis. An output mask restricts
+ * the iteration to its valid box; masked inputs give SK_ERR_UNSUPPORTED
+ * (materialise them with sk_copy). Without SK_ITER_REDUCE_OK a stride-0
+ * output axis is an error. Operands are not copied: an input that overlaps
+ * the output other than exactly sees the loop's own writes. */
+typedef struct sk_iter sk_iter; /* opaque */
+enum { SK_ITER_REDUCE_OK = 1 }; /* the output may have stride-0 axes */
+/* nop in [1, 8]; *out is NULL on failure; free with sk_iter_free. One
+ * sk_iter is walked by one thread at a time. */
+sk_status sk_iter_new(int32_t nop, const sk_view* const* views,
+                      const size_t* elsizes, void* const* datas, uint32_t flags,
+                      sk_iter** out);
+/* 1 and the next chunk (ptrs[nop], *count elements, byte_strides[nop]); 0 at
+ * the end (and on a NULL argument, with sk_last_error set) */
+int32_t sk_iter_next(sk_iter* it, char** ptrs, int64_t* count,
+                     int64_t* byte_strides);
+/* the plan as text, owned by it ("" for NULL) */
+const char* sk_iter_describe(const sk_iter* it);
+void sk_iter_free(sk_iter* it); /* NULL is a no-op */
+
+typedef void (*sk_loop_fn)(char* const* ptrs, int64_t count,
+                           const int64_t* byte_strides, void* ctx);
+/* runs loop over every chunk, split into parts over sk_get_threads() threads
+ * (parts of at least 8192 elements; the chunks of one output element of a
+ * reduction stay in one part, so results do not depend on the thread
+ * count); a transposed input is walked in cache-sized 2-D tiles, the loop
+ * then gets one short chunk per row of a tile. loop may run concurrently. */
+sk_status sk_iter_run(int32_t nop, const sk_view* const* views,
+                      const size_t* elsizes, void* const* datas, uint32_t flags,
+                      sk_loop_fn loop, void* ctx);
+
+/* Process-wide thread count of sk_copy, sk_fill, sk_binary, sk_unary,
+ * sk_reduce and sk_iter_run: 1 = serial (default), 0 = all cores; negative
+ * or above 1024 -> SK_ERR_INVALID. sk_einsum runs on one thread. Results
+ * are the same bits for any count, except float sk_reduce to few outputs
+ * (reduce.h).
+ * sk_get_threads returns the resolved count (>= 1). */
+sk_status sk_set_threads(int32_t n);
+int32_t sk_get_threads(void);
+/* A host's pool: run part(job, i) for every i in [0, nparts), return when
+ * all are done. stridekit's parallel work then runs through run(host, ...)
+ * (parallel work started inside a part runs on that thread); NULL restores
+ * stridekit's own pool. */
+typedef void (*sk_part_fn)(void* job, int64_t i);
+typedef void (*sk_executor_fn)(void* host, int64_t nparts, sk_part_fn part,
+                               void* job);
+sk_status sk_set_executor(sk_executor_fn run, void* host);
 
 /* ---- Einsum ---- */
 /* spec is NumPy subscripts ("ij,jk->ik", implicit "ij,jk", "...") or, when it
