@@ -20,12 +20,6 @@ namespace {
 using testing::Vec;
 using V = std::vector<int64_t>;
 
-int64_t Count(const V& shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return n;
-}
-
 // The C-order coordinates of position k of `shape`.
 V Unravel(int64_t k, const V& shape) {
   V index(shape.size());
