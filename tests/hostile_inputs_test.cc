@@ -5,6 +5,7 @@
 // everything. Each case asserts its status and the message (a substring that
 // names the operation and the value), or the correct result. A final check
 // reads stridekit.h and fails for any sk_ function without a case.
+#include <dlpack/dlpack.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,8 +18,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <dlpack/dlpack.h>
 
 #include "random_views.h"
 #include "stridekit/stridekit.h"

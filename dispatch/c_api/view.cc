@@ -315,8 +315,8 @@ sk_status sk_view_to_dlpack(const sk_view* v, sk_dtype t, void* data,
     const int64_t item = int64_t(sk_dtype_size(t));
     int64_t byte_offset = 0;
     if (__builtin_mul_overflow(view.offset(), item, &byte_offset)) {
-      Fail(ErrorKind::kOverflow, op, ": offset ", view.offset(), " times item size ",
-           item, " does not fit in int64");
+      Fail(ErrorKind::kOverflow, op, ": offset ", view.offset(),
+           " times item size ", item, " does not fit in int64");
     }
     char* base = static_cast<char*>(data);
     DLTensor result{};

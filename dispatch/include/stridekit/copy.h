@@ -16,6 +16,10 @@
 #ifndef STRIDEKIT_COPY_H_
 #define STRIDEKIT_COPY_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <cstddef>
 
 #include "stridekit/buffer.h"
@@ -51,5 +55,9 @@ Materialized Materialize(size_t elem_size, const sk_view& src,
                          const CopyOptions& options = {});
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_COPY_H_

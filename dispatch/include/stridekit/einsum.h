@@ -27,6 +27,10 @@
 #ifndef STRIDEKIT_EINSUM_H_
 #define STRIDEKIT_EINSUM_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <span>
 #include <string_view>
 
@@ -40,5 +44,9 @@ void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
             void* out_data);
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_EINSUM_H_

@@ -32,6 +32,10 @@
 #ifndef STRIDEKIT_ELEMENTWISE_H_
 #define STRIDEKIT_ELEMENTWISE_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <cstdint>
 
 #include "stridekit/dtype.h"
@@ -49,5 +53,9 @@ void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
            const NumericOptions& options = {});
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_ELEMENTWISE_H_

@@ -4,6 +4,10 @@
 #ifndef STRIDEKIT_PARALLEL_H_
 #define STRIDEKIT_PARALLEL_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <cstdint>
 #include <functional>
 
@@ -27,5 +31,9 @@ void RunPartitioned(const IterationPlan& plan, int threads,
                     const std::function<void(int64_t, int64_t)>& run);
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_PARALLEL_H_

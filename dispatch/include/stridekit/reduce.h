@@ -45,6 +45,10 @@
 #ifndef STRIDEKIT_REDUCE_H_
 #define STRIDEKIT_REDUCE_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <cstdint>
 #include <span>
 
@@ -60,5 +64,9 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
             const NumericOptions& options = {});
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_REDUCE_H_

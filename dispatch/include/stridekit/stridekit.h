@@ -5,6 +5,10 @@
 #ifndef STRIDEKIT_STRIDEKIT_H_
 #define STRIDEKIT_STRIDEKIT_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -228,6 +232,10 @@ sk_status sk_einsum(const char* spec, sk_dtype t, int32_t n,
 
 #ifdef __cplusplus
 } /* extern "C" */
+#endif
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
 #endif
 
 #endif /* STRIDEKIT_STRIDEKIT_H_ */

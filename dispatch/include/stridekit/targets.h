@@ -13,6 +13,10 @@
 #ifndef STRIDEKIT_TARGETS_H_
 #define STRIDEKIT_TARGETS_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <string_view>
 #include <vector>
 
@@ -42,5 +46,9 @@ std::string_view LastKernelTarget();
 void ClearLastKernelTarget();
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_TARGETS_H_

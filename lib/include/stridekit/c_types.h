@@ -5,6 +5,10 @@
 #ifndef STRIDEKIT_C_TYPES_H_
 #define STRIDEKIT_C_TYPES_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -65,6 +69,10 @@ enum {
 
 #ifdef __cplusplus
 } /* extern "C" */
+#endif
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
 #endif
 
 #endif /* STRIDEKIT_C_TYPES_H_ */

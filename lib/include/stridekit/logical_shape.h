@@ -20,6 +20,10 @@
 #ifndef STRIDEKIT_LOGICAL_SHAPE_H_
 #define STRIDEKIT_LOGICAL_SHAPE_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <cstdint>
 #include <iterator>
 #include <map>
@@ -214,5 +218,9 @@ class IndexRange {
 };
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_LOGICAL_SHAPE_H_

@@ -8,6 +8,10 @@
 #ifndef STRIDEKIT_OCANNL_LABELS_H_
 #define STRIDEKIT_OCANNL_LABELS_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -84,5 +88,9 @@ EinsumLabelsSpec ParseEinsumLabels(std::string_view spec);
 std::string ToString(const RowSpec& row);
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_OCANNL_LABELS_H_

@@ -14,6 +14,10 @@
 #ifndef STRIDEKIT_SHAPE_INFERENCE_H_
 #define STRIDEKIT_SHAPE_INFERENCE_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <array>
 #include <cstdint>
 #include <map>
@@ -223,5 +227,9 @@ class ShapeInference {
 };
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_SHAPE_INFERENCE_H_

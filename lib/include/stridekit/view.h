@@ -13,6 +13,10 @@
 #ifndef STRIDEKIT_VIEW_H_
 #define STRIDEKIT_VIEW_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#endif
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -212,5 +216,9 @@ class View {
 View Compose(const View& base, const View& over);
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_VIEW_H_
