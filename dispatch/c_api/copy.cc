@@ -1,4 +1,4 @@
-// C ABI: sk_copy and sk_fill (C_API.md "Data kernels").
+// C ABI: sk_copy and sk_fill (docs/c_abi.md "Data kernels").
 #include "c_api_internal.h"
 #include "stridekit/copy.h"
 #include "stridekit/dtype.h"

@@ -1,4 +1,4 @@
-// C ABI: sk_binary, sk_unary and sk_reduce (C_API.md "Data kernels").
+// C ABI: sk_binary, sk_unary and sk_reduce (docs/c_abi.md "Data kernels").
 #include "c_api_internal.h"
 #include "stridekit/elementwise.h"
 #include "stridekit/reduce.h"

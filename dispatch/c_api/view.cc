@@ -1,4 +1,4 @@
-// C ABI: the "Views" section of C_API.md, over stridekit::View.
+// C ABI: the "Views" section of docs/c_abi.md, over stridekit::View.
 // dlpack.h first, so that stridekit.h declares the DLPack entry points with
 // its DLTensor typedef.
 #include <dlpack/dlpack.h>

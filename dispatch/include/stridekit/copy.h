@@ -1,4 +1,4 @@
-// The copy family over views (C_API.md "Data kernels"): element i of view v
+// The copy family over views (docs/c_abi.md "Data kernels"): element i of view v
 // lives at data + (v.offset + sum_d i_d * v.strides[d]) * elem_size.
 //
 // Copy moves src into dst: src broadcasts to dst's shape (NumPy rules),

@@ -1,4 +1,4 @@
-// Broadcasting elementwise kernels over views (C_API.md "Data kernels"):
+// Broadcasting elementwise kernels over views (docs/c_abi.md "Data kernels"):
 // out = op(a, b) or out = op(a) for float32, float64, int32 and int64.
 //
 // Inputs broadcast to out's shape (NumPy rules). Masked-out input positions

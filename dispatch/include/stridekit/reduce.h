@@ -1,4 +1,4 @@
-// Reductions over any set of axes of a view (C_API.md "Data kernels"):
+// Reductions over any set of axes of a view (docs/c_abi.md "Data kernels"):
 // out = sum / prod / min / max of `in` over `axes`, for float32, float64,
 // int32 and int64.
 //

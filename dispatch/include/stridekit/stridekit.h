@@ -1,7 +1,7 @@
 /* stridekit C ABI. Valid C99 and C++. Every function is extern "C", never
  * throws, never aborts on bad input and is thread-safe; the message of this
  * thread's last failed call is sk_last_error(). Names, enum values and struct
- * layout are fixed by the contract (README.md, "The C ABI"). */
+ * layout are fixed by the contract (docs/c_abi.md). */
 #ifndef STRIDEKIT_STRIDEKIT_H_
 #define STRIDEKIT_STRIDEKIT_H_
 

@@ -1,6 +1,6 @@
 /* The types of the stridekit C ABI (stridekit.h declares its functions):
  * status codes, dtypes and the strided view. Valid C99 and C++; names, values
- * and layout are fixed by the contract (docs in README.md). Part of the
+ * and layout are fixed by the contract (docs/c_abi.md). Part of the
  * semantic core: lib/ describes operands with sk_view. */
 #ifndef STRIDEKIT_C_TYPES_H_
 #define STRIDEKIT_C_TYPES_H_

@@ -3,7 +3,7 @@
 // AxisBindings resolve. Purely logical: row-major element strides, no
 // offset. Every failure throws stridekit::Error (GoMLX panics).
 //
-// Departures from GoMLX (reference/gomlx_numsharp.md 1.9), deliberately:
+// Departures from GoMLX (docs/semantics.md "GoMLX departures"), deliberately:
 // - Dim() and AxisName() check the range for every axis (GoMLX: Dim(rank)
 //   and AxisName on unnamed shapes skip it).
 // - operator== is reflexive: names compare exactly, "?" included (GoMLX's

@@ -1,5 +1,5 @@
 // OCANNL's labels specifications and generalized einsum notation (seed 004,
-// reference/ocannl.md section 2): "batch|input->output" rows of axes,
+// docs/semantics.md "OCANNL notation"): "batch|input->output" rows of axes,
 // single-char and multichar modes, "..." and "..v.." row variables, "_"
 // placeholders, fixed integer indices, "rhs=>lhs" permute and
 // "rhs1;...;rhsN=>lhs" einsum specs. Affine ("2*i+1"), convolution
