@@ -1,5 +1,5 @@
-// The copy family over views (docs/c_abi.md "Data kernels"): element i of view v
-// lives at data + (v.offset + sum_d i_d * v.strides[d]) * elem_size.
+// The copy family over views (docs/c_abi.md "Data kernels"): element i of view
+// v lives at data + (v.offset + sum_d i_d * v.strides[d]) * elem_size.
 //
 // Copy moves src into dst: src broadcasts to dst's shape (NumPy rules),
 // masked-out src positions read `fill` (zero bytes when null), masked-out dst
@@ -17,7 +17,7 @@
 #define STRIDEKIT_COPY_H_
 
 #if defined(__GNUC__)
-#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#pragma GCC visibility push(default) /* the public API */
 #endif
 
 #include <cstddef>

@@ -33,7 +33,7 @@
 #define STRIDEKIT_ELEMENTWISE_H_
 
 #if defined(__GNUC__)
-#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#pragma GCC visibility push(default) /* the public API */
 #endif
 
 #include <cstdint>

@@ -5,7 +5,7 @@
 #define STRIDEKIT_PARALLEL_H_
 
 #if defined(__GNUC__)
-#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#pragma GCC visibility push(default) /* the public API */
 #endif
 
 #include <cstdint>

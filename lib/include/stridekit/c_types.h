@@ -6,7 +6,7 @@
 #define STRIDEKIT_C_TYPES_H_
 
 #if defined(__GNUC__)
-#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#pragma GCC visibility push(default) /* the public API */
 #endif
 
 #include <stddef.h>

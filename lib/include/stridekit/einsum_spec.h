@@ -6,7 +6,7 @@
 #define STRIDEKIT_EINSUM_SPEC_H_
 
 #if defined(__GNUC__)
-#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#pragma GCC visibility push(default) /* the public API */
 #endif
 
 #include <span>

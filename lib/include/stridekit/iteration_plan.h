@@ -16,7 +16,7 @@
 #define STRIDEKIT_ITERATION_PLAN_H_
 
 #if defined(__GNUC__)
-#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#pragma GCC visibility push(default) /* the public API */
 #endif
 
 #include <cstdint>

@@ -21,7 +21,7 @@
 #define STRIDEKIT_LOGICAL_SHAPE_H_
 
 #if defined(__GNUC__)
-#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#pragma GCC visibility push(default) /* the public API */
 #endif
 
 #include <cstdint>

@@ -15,7 +15,7 @@
 #define STRIDEKIT_SHAPE_INFERENCE_H_
 
 #if defined(__GNUC__)
-#pragma GCC visibility push(default) /* public API; built -fvisibility=hidden */
+#pragma GCC visibility push(default) /* the public API */
 #endif
 
 #include <array>
