@@ -140,6 +140,9 @@ class LogicalShape {
 // dtype.
 LogicalShape ConcatenateDimensions(const LogicalShape& a,
                                    const LogicalShape& b);
+// The friend operator== of LogicalShape, declared at namespace scope so that
+// the shared library exports it.
+bool operator==(const LogicalShape& a, const LogicalShape& b);
 
 // GoMLX's rule: equal and neither is the anonymous "?".
 bool AxisNameEqual(std::string_view a, std::string_view b);

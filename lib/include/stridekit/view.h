@@ -215,6 +215,10 @@ class View {
 // (also when base is masked).
 View Compose(const View& base, const View& over);
 
+// The friend operator== of View, declared at namespace scope so that the
+// shared library exports it.
+bool operator==(const View& a, const View& b);
+
 }  // namespace stridekit
 
 #if defined(__GNUC__)
