@@ -2,7 +2,7 @@
 # the build needs when they are missing (apt-get when root; otherwise prints
 # the exact command and stops).
 stridekit_base_packages=(
-  meson ninja-build pkg-config g++ clang
+  meson ninja-build pkg-config cmake g++ clang
   libhwy-dev libgtest-dev libgmock-dev libbenchmark-dev libdlpack-dev
   libpthreadpool-dev
   python3 python3-numpy

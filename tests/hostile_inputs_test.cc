@@ -5,6 +5,7 @@
 // everything. Each case asserts its status and the message (a substring that
 // names the operation and the value), or the correct result. A final check
 // reads stridekit.h and fails for any sk_ function without a case.
+#include <dlpack/dlpack.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -243,12 +244,135 @@ std::vector<HostileCase> Catalog() {
       {"sk_view_from_dlpack", "NULL tensor",
        [] { return sk_view_from_dlpack(nullptr, &o, &dtype_out, &data_out); },
        SK_ERR_INVALID, "t is NULL"},
-      {"sk_view_from_dlpack_elements", "NULL tensor",
+      {"sk_view_from_dlpack_byte_strides", "NULL tensor",
+       [] {
+         return sk_view_from_dlpack_byte_strides(nullptr, &o, &dtype_out,
+                                                 &data_out);
+       },
+       SK_ERR_INVALID, "t is NULL"},
+      {"sk_view_from_dlpack_elements", "NULL tensor (deprecated alias)",
        [] {
          return sk_view_from_dlpack_elements(nullptr, &o, &dtype_out,
                                              &data_out);
        },
        SK_ERR_INVALID, "t is NULL"},
+      {"sk_view_from_dlpack", "element strides, byte_offset not a multiple",
+       [] {
+         static int64_t shape[] = {2, 3}, strides[] = {1, 2};
+         DLTensor t{};
+         t.data = data;
+         t.device.device_type = kDLCPU;
+         t.ndim = 2;
+         t.dtype.code = kDLFloat, t.dtype.bits = 32, t.dtype.lanes = 1;
+         t.shape = shape;
+         t.strides = strides;
+         t.byte_offset = 6;
+         return sk_view_from_dlpack(&t, &o, &dtype_out, &data_out);
+       },
+       SK_ERR_INVALID, "byte_offset 6 bytes"},
+      {"sk_view_from_dlpack", "element strides read as elements",
+       [] {
+         static int64_t shape[] = {2, 3}, strides[] = {1, 2};
+         DLTensor t{};
+         t.data = data;
+         t.device.device_type = kDLCPU;
+         t.ndim = 2;
+         t.dtype.code = kDLFloat, t.dtype.bits = 32, t.dtype.lanes = 1;
+         t.shape = shape;
+         t.strides = strides;
+         t.byte_offset = 8;
+         return sk_view_from_dlpack(&t, &o, &dtype_out, &data_out) == SK_OK &&
+                        o.strides[0] == 1 && o.strides[1] == 2 &&
+                        o.offset == 2 && dtype_out == SK_FLOAT32
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_view_to_dlpack", "NULL out",
+       [] {
+         static int64_t sh[2], st[2];
+         return sk_view_to_dlpack(&v, SK_FLOAT32, data, sh, st, nullptr);
+       },
+       SK_ERR_INVALID, "out is NULL"},
+      {"sk_view_to_dlpack", "NULL shape storage",
+       [] {
+         static int64_t st[2];
+         DLTensor t{};
+         return sk_view_to_dlpack(&v, SK_FLOAT32, data, nullptr, st, &t);
+       },
+       SK_ERR_INVALID, "shape_storage is NULL"},
+      {"sk_view_to_dlpack", "NULL data of a non-empty view",
+       [] {
+         static int64_t sh[2], st[2];
+         DLTensor t{};
+         return sk_view_to_dlpack(&v, SK_FLOAT32, nullptr, sh, st, &t);
+       },
+       SK_ERR_INVALID, "data of a non-empty view is NULL"},
+      {"sk_view_to_dlpack", "unknown dtype 15",
+       [] {
+         static int64_t sh[2], st[2];
+         DLTensor t{};
+         return sk_view_to_dlpack(&v, sk_dtype(15), data, sh, st, &t);
+       },
+       SK_ERR_UNSUPPORTED, "unknown dtype 15"},
+      {"sk_view_to_dlpack", "masked view",
+       [] {
+         static int64_t sh[2], st[2], before[] = {1, 0}, after[] = {0, 1};
+         static sk_view padded;
+         if (sk_view_pad(&v, before, after, &padded) != SK_OK) {
+           return SK_ERR_INVALID;
+         }
+         DLTensor t{};
+         return sk_view_to_dlpack(&padded, SK_FLOAT32, data, sh, st, &t);
+       },
+       SK_ERR_UNSUPPORTED, "masked view"},
+      {"sk_view_to_dlpack", "33 dims",
+       [] {
+         static sk_view bad = WithNdim(SK_MAX_NDIM + 1);
+         static int64_t sh[SK_MAX_NDIM + 1], st[SK_MAX_NDIM + 1];
+         DLTensor t{};
+         return sk_view_to_dlpack(&bad, SK_FLOAT32, data, sh, st, &t);
+       },
+       SK_ERR_INVALID, "33"},
+      {"sk_view_to_dlpack", "offset times item size overflows",
+       [] {
+         static sk_view far = MakeView({1}, {1}, kMax / 2);
+         static int64_t sh[1], st[1];
+         DLTensor t{};
+         return sk_view_to_dlpack(&far, SK_FLOAT64, data, sh, st, &t);
+       },
+       SK_ERR_OVERFLOW, "does not fit in int64"},
+      {"sk_view_to_dlpack", "reversed view round trip",
+       [] {
+         static sk_view rev = MakeView({2, 3}, {-3, -1}, 5);
+         static int64_t sh[2], st[2];
+         DLTensor t{};
+         if (sk_view_to_dlpack(&rev, SK_FLOAT32, data, sh, st, &t) != SK_OK ||
+             t.byte_offset != 20 || t.strides[0] != -3 || t.shape[1] != 3 ||
+             t.dtype.code != kDLFloat || t.dtype.bits != 32 ||
+             t.device.device_type != kDLCPU) {
+           return SK_ERR_INVALID;
+         }
+         sk_view back;
+         return sk_view_from_dlpack(&t, &back, &dtype_out, &data_out) ==
+                            SK_OK &&
+                        back.offset == 5 && back.strides[1] == -1 &&
+                        data_out == data && dtype_out == SK_FLOAT32
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_view_to_dlpack", "rank 0 with NULL storage",
+       [] {
+         static sk_view scalar = MakeView({}, {}, 0);
+         DLTensor t{};
+         return sk_view_to_dlpack(&scalar, SK_BOOL, data, nullptr, nullptr,
+                                  &t) == SK_OK &&
+                        t.ndim == 0 && t.dtype.code == 6 && t.dtype.bits == 8
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
       {"sk_view_squeeze", "axis of size 3",
        [] {
          static int32_t one[] = {1};

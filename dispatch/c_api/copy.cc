@@ -1,5 +1,5 @@
-// C ABI: sk_copy and sk_fill (C_API.md "Data kernels"), on sk_get_threads()
-// threads.
+// C ABI: sk_copy and sk_fill (docs/c_abi.md "Data kernels"), on
+// sk_get_threads() threads.
 #include "stridekit/copy.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// C ABI: the "Einsum" section of C_API.md.
+// C ABI: the "Einsum" section of docs/c_abi.md.
 #include <string_view>
 #include <vector>
 

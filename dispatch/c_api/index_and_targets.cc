@@ -1,4 +1,4 @@
-// C ABI: the "Batch index kernels" and "Targets" sections of C_API.md.
+// C ABI: the "Batch index kernels" and "Targets" sections of docs/c_abi.md.
 #include "c_api_internal.h"
 #include "dispatch/target_registry.h"
 #include "stridekit/index_kernels.h"

@@ -1,5 +1,5 @@
-// C ABI: sk_binary, sk_unary and sk_reduce (C_API.md "Data kernels"), on
-// sk_get_threads() threads.
+// C ABI: sk_binary, sk_unary and sk_reduce (docs/c_abi.md "Data kernels"),
+// on sk_get_threads() threads.
 #include "c_api_internal.h"
 #include "stridekit/elementwise.h"
 #include "stridekit/parallel.h"

@@ -1,4 +1,5 @@
-// C ABI: status, version, dtype sizes and the "Shapes" section of C_API.md.
+// C ABI: status, version, dtype sizes and the "Shapes" section of
+// docs/c_abi.md.
 #include <string>
 #include <vector>
 

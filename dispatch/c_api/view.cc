@@ -1,4 +1,4 @@
-// C ABI: the "Views" section of C_API.md, over stridekit::View.
+// C ABI: the "Views" section of docs/c_abi.md, over stridekit::View.
 // dlpack.h first, so that stridekit.h declares the DLPack entry points with
 // its DLTensor typedef.
 #include <dlpack/dlpack.h>
@@ -93,6 +93,46 @@ sk_dtype DTypeOf(DLDataType t, const char* op) {
   }
   Fail(ErrorKind::kUnsupported, op, ": DLPack dtype (code ", int(t.code),
        ", bits ", int(t.bits), ", lanes ", t.lanes, ") has no sk_dtype");
+}
+
+// DLPack data type of an sk_dtype; throws kUnsupported for unknown values.
+DLDataType DLTypeOf(sk_dtype t, const char* op) {
+  constexpr uint8_t kDLBoolCode = 6;  // dlpack >= 0.8; absent from 0.6.
+  const size_t size = sk_dtype_size(t);
+  if (size == 0) {
+    Fail(ErrorKind::kUnsupported, op, ": unknown dtype ", int(t));
+  }
+  DLDataType type;
+  type.bits = uint8_t(size * 8);
+  type.lanes = 1;
+  switch (t) {
+    case SK_BOOL:
+      type.code = kDLBoolCode;
+      break;
+    case SK_INT8:
+    case SK_INT16:
+    case SK_INT32:
+    case SK_INT64:
+      type.code = kDLInt;
+      break;
+    case SK_UINT8:
+    case SK_UINT16:
+    case SK_UINT32:
+    case SK_UINT64:
+      type.code = kDLUInt;
+      break;
+    case SK_BFLOAT16:
+      type.code = kDLBfloat;
+      break;
+    case SK_COMPLEX64:
+    case SK_COMPLEX128:
+      type.code = kDLComplex;
+      break;
+    default:
+      type.code = kDLFloat;
+      break;
+  }
+  return type;
 }
 
 // Whole bytes divided into elements; throws unless divisible.
@@ -238,14 +278,68 @@ sk_status sk_view_span(const sk_view* v, int64_t* lo, int64_t* hi) {
 
 sk_status sk_view_from_dlpack(const sk_dltensor* t, sk_view* out,
                               sk_dtype* dtype, void** data) {
-  return FromDLPack(t, out, dtype, data, /*byte_strides=*/true,
+  return FromDLPack(t, out, dtype, data, /*byte_strides=*/false,
                     "sk_view_from_dlpack");
+}
+
+sk_status sk_view_from_dlpack_byte_strides(const sk_dltensor* t, sk_view* out,
+                                           sk_dtype* dtype, void** data) {
+  return FromDLPack(t, out, dtype, data, /*byte_strides=*/true,
+                    "sk_view_from_dlpack_byte_strides");
 }
 
 sk_status sk_view_from_dlpack_elements(const sk_dltensor* t, sk_view* out,
                                        sk_dtype* dtype, void** data) {
   return FromDLPack(t, out, dtype, data, /*byte_strides=*/false,
                     "sk_view_from_dlpack_elements");
+}
+
+sk_status sk_view_to_dlpack(const sk_view* v, sk_dtype t, void* data,
+                            int64_t* shape_storage, int64_t* strides_storage,
+                            sk_dltensor* out) {
+  return Guard([&] {
+    const char* op = "sk_view_to_dlpack";
+    const View view = InputView(v, op);
+    RequireNonNull(out, op, "out");
+    const DLDataType type = DLTypeOf(t, op);
+    if (view.has_mask()) {
+      Fail(ErrorKind::kUnsupported, op,
+           ": a masked view (after pad) has no DLPack form; materialise it");
+    }
+    const int ndim = view.ndim();
+    if (ndim > 0) {
+      RequireNonNull(shape_storage, op, "shape_storage");
+      RequireNonNull(strides_storage, op, "strides_storage");
+    }
+    if (view.numel() > 0) RequireNonNull(data, op, "data of a non-empty view");
+    const int64_t item = int64_t(sk_dtype_size(t));
+    int64_t byte_offset = 0;
+    if (__builtin_mul_overflow(view.offset(), item, &byte_offset)) {
+      Fail(ErrorKind::kOverflow, op, ": offset ", view.offset(),
+           " times item size ", item, " does not fit in int64");
+    }
+    char* base = static_cast<char*>(data);
+    DLTensor result{};
+    if (byte_offset < 0) {
+      // DLPack's byte_offset is unsigned: the data pointer moves instead.
+      result.data = base == nullptr ? nullptr : base + byte_offset;
+      result.byte_offset = 0;
+    } else {
+      result.data = data;
+      result.byte_offset = uint64_t(byte_offset);
+    }
+    result.device.device_type = kDLCPU;
+    result.device.device_id = 0;
+    result.ndim = ndim;
+    result.dtype = type;
+    for (int d = 0; d < ndim; ++d) {
+      shape_storage[d] = view.shape()[d];
+      strides_storage[d] = view.strides()[d];
+    }
+    result.shape = ndim > 0 ? shape_storage : nullptr;
+    result.strides = ndim > 0 ? strides_storage : nullptr;
+    *out = result;
+  });
 }
 
 sk_status sk_view_squeeze(const sk_view* v, int32_t naxes, const int32_t* axes,

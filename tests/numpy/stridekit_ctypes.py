@@ -384,9 +384,10 @@ class DLTensor(ctypes.Structure):
                 ("byte_offset", ctypes.c_uint64)]
 
 
-def view_from_dlpack(tensor_ptr, element_strides=False):
-    """sk_view_from_dlpack(_elements) on a DLTensor pointer."""
-    fn = (LIB.sk_view_from_dlpack_elements if element_strides
+def view_from_dlpack(tensor_ptr, byte_strides=False):
+    """sk_view_from_dlpack (element strides, DLPack's definition) or
+    sk_view_from_dlpack_byte_strides on a DLTensor pointer."""
+    fn = (LIB.sk_view_from_dlpack_byte_strides if byte_strides
           else LIB.sk_view_from_dlpack)
     out = SkView()
     dtype = ctypes.c_int32()
@@ -394,6 +395,19 @@ def view_from_dlpack(tensor_ptr, element_strides=False):
     st = fn(tensor_ptr, ctypes.byref(out), ctypes.byref(dtype),
             ctypes.byref(data))
     return st, out, dtype.value, data.value
+
+
+def view_to_dlpack(view, dtype_code, data):
+    """sk_view_to_dlpack: (status, DLTensor, shape storage, strides storage);
+    the DLTensor points into the two storage arrays."""
+    n = max(1, view.ndim)
+    shape = (ctypes.c_int64 * n)()
+    strides = (ctypes.c_int64 * n)()
+    out = DLTensor()
+    st = LIB.sk_view_to_dlpack(ctypes.byref(view), ctypes.c_int32(dtype_code),
+                               ctypes.c_void_p(data), shape, strides,
+                               ctypes.byref(out))
+    return st, out, shape, strides
 
 
 def einsum(spec, dtype, arrays_views, out_view, out_base):

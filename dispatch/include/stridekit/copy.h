@@ -1,5 +1,5 @@
-// The copy family over views (C_API.md "Data kernels"): element i of view v
-// lives at data + (v.offset + sum_d i_d * v.strides[d]) * elem_size.
+// The copy family over views (docs/c_abi.md "Data kernels"): element i of view
+// v lives at data + (v.offset + sum_d i_d * v.strides[d]) * elem_size.
 //
 // Copy moves src into dst: src broadcasts to dst's shape (NumPy rules),
 // masked-out src positions read `fill` (zero bytes when null), masked-out dst
@@ -15,6 +15,10 @@
 // the plain per-element loops the equivalence tests compare against.
 #ifndef STRIDEKIT_COPY_H_
 #define STRIDEKIT_COPY_H_
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
 
 #include <cstddef>
 
@@ -63,5 +67,9 @@ Materialized Materialize(size_t elem_size, const sk_view& src,
                          const CopyOptions& options = {});
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_COPY_H_

@@ -27,6 +27,10 @@
 #ifndef STRIDEKIT_EINSUM_H_
 #define STRIDEKIT_EINSUM_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <span>
 #include <string_view>
 
@@ -46,5 +50,9 @@ void Einsum(std::string_view spec, DType t, std::span<const View> operands,
             void* out_data);
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_EINSUM_H_

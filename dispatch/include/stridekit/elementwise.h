@@ -1,4 +1,4 @@
-// Broadcasting elementwise kernels over views (C_API.md "Data kernels"):
+// Broadcasting elementwise kernels over views (docs/c_abi.md "Data kernels"):
 // out = op(a, b) or out = op(a) for float32, float64, int32 and int64.
 //
 // Inputs broadcast to out's shape (NumPy rules). Masked-out input positions
@@ -32,6 +32,10 @@
 #ifndef STRIDEKIT_ELEMENTWISE_H_
 #define STRIDEKIT_ELEMENTWISE_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstdint>
 
 #include "stridekit/dtype.h"
@@ -63,5 +67,9 @@ inline void Unary(UnaryOp op, DType t, const View& a, const void* a_data,
 }
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_ELEMENTWISE_H_

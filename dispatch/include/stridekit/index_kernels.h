@@ -4,6 +4,10 @@
 #ifndef STRIDEKIT_INDEX_KERNELS_H_
 #define STRIDEKIT_INDEX_KERNELS_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstdint>
 
 #include "stridekit/dims.h"
@@ -33,5 +37,9 @@ void ViewOffsets(const sk_view& view, int64_t begin, int64_t count,
                  int64_t* out);
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_INDEX_KERNELS_H_

@@ -2,6 +2,10 @@
 #ifndef STRIDEKIT_NUMERIC_OPTIONS_H_
 #define STRIDEKIT_NUMERIC_OPTIONS_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstdint>
 
 namespace stridekit {
@@ -18,5 +22,9 @@ struct NumericOptions {
 };
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_NUMERIC_OPTIONS_H_

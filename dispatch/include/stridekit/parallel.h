@@ -5,6 +5,10 @@
 #ifndef STRIDEKIT_PARALLEL_H_
 #define STRIDEKIT_PARALLEL_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstdint>
 #include <functional>
 
@@ -47,5 +51,9 @@ using ExecutorFn = void (*)(void* host, int64_t nparts, PartFn part, void* job);
 void SetExecutor(ExecutorFn run, void* host);
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_PARALLEL_H_

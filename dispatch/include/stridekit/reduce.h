@@ -1,4 +1,4 @@
-// Reductions over any set of axes of a view (C_API.md "Data kernels"):
+// Reductions over any set of axes of a view (docs/c_abi.md "Data kernels"):
 // out = sum / prod / min / max of `in` over `axes`, for float32, float64,
 // int32 and int64.
 //
@@ -45,6 +45,10 @@
 #ifndef STRIDEKIT_REDUCE_H_
 #define STRIDEKIT_REDUCE_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstdint>
 #include <span>
 
@@ -68,5 +72,9 @@ inline void Reduce(ReduceOp op, DType t, const View& in, const void* in_data,
 }
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_REDUCE_H_

@@ -1,9 +1,13 @@
 /* stridekit C ABI. Valid C99 and C++. Every function is extern "C", never
  * throws, never aborts on bad input and is thread-safe; the message of this
  * thread's last failed call is sk_last_error(). Names, enum values and struct
- * layout are fixed by the contract (README.md, "The C ABI"). */
+ * layout are fixed by the contract (docs/c_abi.md). */
 #ifndef STRIDEKIT_STRIDEKIT_H_
 #define STRIDEKIT_STRIDEKIT_H_
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
 
 #include <stddef.h>
 #include <stdint.h>
@@ -98,17 +102,34 @@ typedef DLTensor sk_dltensor;
 struct DLTensor;
 typedef struct DLTensor sk_dltensor;
 #endif
-/* byte_offset and byte strides (as this contract defines them) must divide by
- * the item size; NULL strides = C order. *data = t->data, and out->offset is
- * byte_offset / item size. */
+/* DLPack's own definition: strides in elements (NULL = C order), as
+ * dlpack.h documents them and producers such as NumPy's __dlpack__ export
+ * them. byte_offset must divide by the item size. *data = t->data, and
+ * out->offset is byte_offset / item size. */
 sk_status sk_view_from_dlpack(const sk_dltensor* t, sk_view* out,
                               sk_dtype* dtype, void** data);
 
 /* Additions beyond the contract. */
-/* As sk_view_from_dlpack, with strides in elements as dlpack.h documents them
- * (what DLPack producers such as NumPy's __dlpack__ export). */
+/* As sk_view_from_dlpack, but reads DLTensor.strides as BYTES (not DLPack's
+ * definition; for producers that fill strides in bytes). Every byte stride
+ * must divide by the item size. */
+sk_status sk_view_from_dlpack_byte_strides(const sk_dltensor* t, sk_view* out,
+                                           sk_dtype* dtype, void** data);
+/* Deprecated (0.2.0): the same as sk_view_from_dlpack, which now reads
+ * element strides; kept for the binary interface, to be removed in 1.0. */
 sk_status sk_view_from_dlpack_elements(const sk_dltensor* t, sk_view* out,
                                        sk_dtype* dtype, void** data);
+/* Fills *out to describe view v of type t over `data` (the pointer the view's
+ * offsets count from): kDLCPU device 0, the DLPack dtype (bool as code 6,
+ * bits 8), shape and element strides copied into shape_storage and
+ * strides_storage (each with room for v->ndim entries; they may be NULL when
+ * v->ndim is 0; out->shape and out->strides point to them, so they must
+ * outlive *out), and byte_offset = offset * item size. A negative offset is
+ * folded into out->data (byte_offset 0). Masked views: SK_ERR_UNSUPPORTED.
+ * Writes nothing to *out on failure. */
+sk_status sk_view_to_dlpack(const sk_view* v, sk_dtype t, void* data,
+                            int64_t* shape_storage, int64_t* strides_storage,
+                            sk_dltensor* out);
 /* NumPy squeeze: naxes < 0 removes every size-1 axis */
 sk_status sk_view_squeeze(const sk_view* v, int32_t naxes, const int32_t* axes,
                           sk_view* out);
@@ -262,6 +283,10 @@ sk_status sk_einsum(const char* spec, sk_dtype t, int32_t n,
 
 #ifdef __cplusplus
 } /* extern "C" */
+#endif
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
 #endif
 
 #endif /* STRIDEKIT_STRIDEKIT_H_ */

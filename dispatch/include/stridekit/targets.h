@@ -13,6 +13,10 @@
 #ifndef STRIDEKIT_TARGETS_H_
 #define STRIDEKIT_TARGETS_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <string_view>
 #include <vector>
 
@@ -35,5 +39,9 @@ void ForceTarget(std::string_view name);
 void ResetTarget();
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_TARGETS_H_

@@ -1,9 +1,13 @@
 /* The types of the stridekit C ABI (stridekit.h declares its functions):
  * status codes, dtypes and the strided view. Valid C99 and C++; names, values
- * and layout are fixed by the contract (docs in README.md). Part of the
+ * and layout are fixed by the contract (docs/c_abi.md). Part of the
  * semantic core: lib/ describes operands with sk_view. */
 #ifndef STRIDEKIT_C_TYPES_H_
 #define STRIDEKIT_C_TYPES_H_
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
 
 #include <stddef.h>
 #include <stdint.h>
@@ -65,6 +69,10 @@ enum {
 
 #ifdef __cplusplus
 } /* extern "C" */
+#endif
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
 #endif
 
 #endif /* STRIDEKIT_C_TYPES_H_ */

@@ -3,6 +3,10 @@
 #ifndef STRIDEKIT_CHECKED_H_
 #define STRIDEKIT_CHECKED_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstdint>
 
 #include "stridekit/error.h"
@@ -34,5 +38,9 @@ inline int64_t CheckedMul(int64_t a, int64_t b, const char* op) {
 }
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_CHECKED_H_

@@ -3,6 +3,10 @@
 #ifndef STRIDEKIT_DIMS_H_
 #define STRIDEKIT_DIMS_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
@@ -115,5 +119,9 @@ using Dims = InlineVector<int64_t, kMaxRank>;
 using DimsView = std::span<const int64_t>;
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_DIMS_H_

@@ -3,6 +3,10 @@
 #ifndef STRIDEKIT_DTYPE_H_
 #define STRIDEKIT_DTYPE_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -50,5 +54,9 @@ bool IsInteger(DType t);   // Signed and unsigned integers.
 bool IsUnsigned(DType t);  // Uint8 .. Uint64.
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_DTYPE_H_

@@ -5,6 +5,10 @@
 #ifndef STRIDEKIT_EINSUM_SPEC_H_
 #define STRIDEKIT_EINSUM_SPEC_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <span>
 #include <string>
 #include <string_view>
@@ -48,5 +52,9 @@ Projections EinsumProjections(const EinsumSubscripts& subscripts,
 Dims EinsumShape(std::string_view spec, std::span<const DimsView> shapes);
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_EINSUM_SPEC_H_

@@ -3,6 +3,10 @@
 #ifndef STRIDEKIT_ERROR_H_
 #define STRIDEKIT_ERROR_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -47,5 +51,9 @@ template <typename... Parts>
 }
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_ERROR_H_

@@ -15,6 +15,10 @@
 #ifndef STRIDEKIT_ITERATION_PLAN_H_
 #define STRIDEKIT_ITERATION_PLAN_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstdint>
 #include <span>
 #include <string>
@@ -115,5 +119,9 @@ class ChunkIterator {
 Dims PartitionOuter(const IterationPlan& plan, int parts);
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_ITERATION_PLAN_H_

@@ -3,7 +3,7 @@
 // AxisBindings resolve. Purely logical: row-major element strides, no
 // offset. Every failure throws stridekit::Error (GoMLX panics).
 //
-// Departures from GoMLX (reference/gomlx_numsharp.md 1.9), deliberately:
+// Departures from GoMLX (docs/semantics.md "GoMLX departures"), deliberately:
 // - Dim() and AxisName() check the range for every axis (GoMLX: Dim(rank)
 //   and AxisName on unnamed shapes skip it).
 // - operator== is reflexive: names compare exactly, "?" included (GoMLX's
@@ -19,6 +19,10 @@
 // any rank.
 #ifndef STRIDEKIT_LOGICAL_SHAPE_H_
 #define STRIDEKIT_LOGICAL_SHAPE_H_
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
 
 #include <cstdint>
 #include <iterator>
@@ -136,6 +140,9 @@ class LogicalShape {
 // dtype.
 LogicalShape ConcatenateDimensions(const LogicalShape& a,
                                    const LogicalShape& b);
+// The friend operator== of LogicalShape, declared at namespace scope so that
+// the shared library exports it.
+bool operator==(const LogicalShape& a, const LogicalShape& b);
 
 // GoMLX's rule: equal and neither is the anonymous "?".
 bool AxisNameEqual(std::string_view a, std::string_view b);
@@ -214,5 +221,9 @@ class IndexRange {
 };
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_LOGICAL_SHAPE_H_

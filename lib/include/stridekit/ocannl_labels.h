@@ -1,5 +1,5 @@
 // OCANNL's labels specifications and generalized einsum notation (seed 004,
-// reference/ocannl.md section 2): "batch|input->output" rows of axes,
+// docs/semantics.md "OCANNL notation"): "batch|input->output" rows of axes,
 // single-char and multichar modes, "..." and "..v.." row variables, "_"
 // placeholders, fixed integer indices, "rhs=>lhs" permute and
 // "rhs1;...;rhsN=>lhs" einsum specs. Affine ("2*i+1"), convolution
@@ -7,6 +7,10 @@
 // unsupported.
 #ifndef STRIDEKIT_OCANNL_LABELS_H_
 #define STRIDEKIT_OCANNL_LABELS_H_
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
 
 #include <array>
 #include <cstdint>
@@ -84,5 +88,9 @@ EinsumLabelsSpec ParseEinsumLabels(std::string_view spec);
 std::string ToString(const RowSpec& row);
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_OCANNL_LABELS_H_

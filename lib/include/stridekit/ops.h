@@ -14,6 +14,10 @@
 #ifndef STRIDEKIT_OPS_H_
 #define STRIDEKIT_OPS_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstdint>
 
 #include "stridekit/dtype.h"
@@ -110,5 +114,9 @@ constexpr bool OpAccepts(Op op, uint32_t kind) {
 inline constexpr int kPairwiseBlock = 64;
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_OPS_H_

@@ -8,6 +8,10 @@
 #ifndef STRIDEKIT_PROJECTIONS_H_
 #define STRIDEKIT_PROJECTIONS_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -89,5 +93,9 @@ class ProjectionBuilder {
 };
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_PROJECTIONS_H_

@@ -5,6 +5,10 @@
 #ifndef STRIDEKIT_SHAPE_H_
 #define STRIDEKIT_SHAPE_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstdint>
 #include <span>
 #include <string>
@@ -81,5 +85,9 @@ std::string ToString(DimsView shape);
 Dims ParseShape(std::string_view text);
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_SHAPE_H_

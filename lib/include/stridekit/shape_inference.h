@@ -1,7 +1,7 @@
-// OCANNL-style shape inference (seed 004, reference/ocannl.md sections 3 and
-// 4): shapes with batch/input/output rows whose dims and rows may be unknown,
-// update steps that relate a result shape to its operands, propagation to a
-// fixpoint, a closing pass, and derive_projections.
+// OCANNL-style shape inference (seed 004; docs/semantics.md, "OCANNL
+// notation"): shapes with batch/input/output rows whose dims and rows may be
+// unknown, update steps that relate a result shape to its operands,
+// propagation to a fixpoint, a closing pass, and derive_projections.
 //
 // Semantics chosen where the reference leaves a choice:
 //  * Einsum, Permute and Batch_slice use equalities (0.6.3/HEAD): no size-1
@@ -13,6 +13,10 @@
 //  * "_" is a fresh dimension variable at every occurrence.
 #ifndef STRIDEKIT_SHAPE_INFERENCE_H_
 #define STRIDEKIT_SHAPE_INFERENCE_H_
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
 
 #include <array>
 #include <cstdint>
@@ -223,5 +227,9 @@ class ShapeInference {
 };
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_SHAPE_INFERENCE_H_

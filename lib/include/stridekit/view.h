@@ -13,6 +13,10 @@
 #ifndef STRIDEKIT_VIEW_H_
 #define STRIDEKIT_VIEW_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -222,6 +226,14 @@ class View {
 // index get stride 0; kOverflow when the result does not fit in int64.
 View Compose(const View& base, const View& over);
 
+// The friend operator== of View, declared at namespace scope so that the
+// shared library exports it.
+bool operator==(const View& a, const View& b);
+
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_VIEW_H_
