@@ -19,6 +19,10 @@
 #ifndef STRIDEKIT_ITERATOR_H_
 #define STRIDEKIT_ITERATOR_H_
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(default) /* the public API */
+#endif
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -126,5 +130,9 @@ class StridedIterator {
 };
 
 }  // namespace stridekit
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif  // STRIDEKIT_ITERATOR_H_
