@@ -70,7 +70,7 @@ Projections ProjectionBuilder::Build() const {
     std::optional<AxisIndex>& pin = class_pin[Find(slot)];
     if (pin && *pin != *pin_[slot]) {
       Fail(ErrorKind::kInvalidArgument,
-           "Conflicting indices for the same axis/projection");
+           "einsum: conflicting indices for the same axis/projection");
     }
     pin = pin_[slot];
   }
@@ -86,6 +86,12 @@ Projections ProjectionBuilder::Build() const {
       } else if (size_[root] == 1) {
         index = AxisIndex::Fixed(0);
       } else {
+        if (p.product_space.size() == size_t{kMaxRank}) {
+          Fail(ErrorKind::kInvalidArgument,
+               "einsum: more than ", kMaxRank,
+               " distinct loops (labels of size other than 1) in the product "
+               "space; at most ", kMaxRank, " are supported");
+        }
         index = AxisIndex::Iterator(p.product_space.size());
         p.product_space.push_back(size_[root]);
       }

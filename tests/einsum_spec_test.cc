@@ -196,7 +196,7 @@ TEST(ProjectionBuilder, RejectsInconsistentEquations) {
   builder.Pin({ProjectionBuilder::kResult, 0}, AxisIndex::Fixed(0));
   builder.Pin({0, 1}, AxisIndex::Fixed(1));
   EXPECT_SK_ERROR(builder.Build(), ErrorKind::kInvalidArgument,
-                  "Conflicting indices for the same axis/projection");
+                  "einsum: conflicting indices for the same axis/projection");
   builder.Pin({0, 1}, AxisIndex::Fixed(0));
   const Projections p = builder.Build();
   EXPECT_EQ(Vec(p.product_space), (std::vector<int64_t>{3}));

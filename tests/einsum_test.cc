@@ -7,10 +7,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "random_views.h"
 #include "test_util.h"
+#include "stridekit/einsum_spec.h"
+#include "stridekit/projections.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit {
@@ -172,6 +175,25 @@ TEST(Einsum, Errors) {
             SK_ERR_INVALID);
   EXPECT_EQ(sk_einsum("ij->i", SK_INT8, 1, views, datas, &o2, out.data()),
             SK_ERR_UNSUPPORTED);
+}
+
+}  // namespace
+}  // namespace stridekit
+
+namespace stridekit {
+namespace {
+
+TEST(Einsum, TooManyLoopsNamesTheOperation) {
+  // 52 distinct labels of size 2 over two 26-axis operands: 52 loops.
+  const std::string left = "abcdefghijklmnopqrstuvwxyz";
+  const std::string right = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const Dims shape(26, 2);
+  std::vector<DimsView> ops = {shape, shape};
+  EXPECT_SK_ERROR(EinsumProjections(
+                      ParseEinsumSubscripts(left + "," + right + "->"), ops),
+                  ErrorKind::kInvalidArgument,
+                  "einsum: more than 32 distinct loops (labels of size other "
+                  "than 1) in the product space; at most 32 are supported");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <new>
+#include <cstdio>
 #include <span>
 
 #include "stridekit/dims.h"
@@ -15,21 +16,32 @@ namespace stridekit::capi {
 
 // Records `message` as this thread's last error and returns `status`.
 sk_status SetError(sk_status status, const char* message);
+// SetError with "op: message", formatted without allocating.
+inline sk_status SetPrefixedError(sk_status status, const char* op,
+                                  const char* message) {
+  char text[512];
+  std::snprintf(text, sizeof(text), "%s: %s", op, message);
+  return SetError(status, text);
+}
 
 // Runs body (which returns void) and maps any exception to a status.
+// Runs body, turning every exception into a status and this thread's
+// message; messages that do not come from a stridekit::Error (allocation
+// failures of the library's containers, errors of the standard library) are
+// prefixed with `op`, the sk_ function.
 template <typename Body>
-sk_status Guard(Body&& body) noexcept {
+sk_status Guard(const char* op, Body&& body) noexcept {
   try {
     body();
     return SK_OK;
   } catch (const Error& e) {
     return SetError(static_cast<sk_status>(e.kind()), e.what());
   } catch (const std::bad_alloc&) {
-    return SetError(SK_ERR_NOMEM, "out of memory");
+    return SetPrefixedError(SK_ERR_NOMEM, op, "out of memory");
   } catch (const std::exception& e) {
-    return SetError(SK_ERR_INVALID, e.what());
+    return SetPrefixedError(SK_ERR_INVALID, op, e.what());
   } catch (...) {
-    return SetError(SK_ERR_INVALID, "unknown error");
+    return SetPrefixedError(SK_ERR_INVALID, op, "unknown error");
   }
 }
 

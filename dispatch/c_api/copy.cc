@@ -46,7 +46,7 @@ extern "C" {
 
 sk_status sk_copy(sk_dtype t, const sk_view* src, const void* src_data,
                   const sk_view* dst, void* dst_data, const void* fill) {
-  return stridekit::capi::Guard([&] {
+  return stridekit::capi::Guard(__func__, [&] {
     stridekit::capi::RequireNonNull(src, "sk_copy", "src");
     stridekit::capi::RequireNonNull(dst, "sk_copy", "dst");
     stridekit::Copy(ElemSize(t, "sk_copy"), *src, src_data, *dst, dst_data,
@@ -56,7 +56,7 @@ sk_status sk_copy(sk_dtype t, const sk_view* src, const void* src_data,
 
 sk_status sk_fill(sk_dtype t, const sk_view* dst, void* dst_data,
                   const void* value) {
-  return stridekit::capi::Guard([&] {
+  return stridekit::capi::Guard(__func__, [&] {
     stridekit::capi::RequireNonNull(dst, "sk_fill", "dst");
     stridekit::Fill(ElemSize(t, "sk_fill"), *dst, dst_data, value,
                     ThreadOptions(*dst));

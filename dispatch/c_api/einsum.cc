@@ -18,7 +18,7 @@ extern "C" {
 sk_status sk_einsum_shape(const char* spec, int32_t n, const int32_t* ndims,
                           const int64_t* const* shapes, int32_t* out_ndim,
                           int64_t* out_shape) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     const char* op = "sk_einsum_shape";
     RequireNonNull(spec, op, "spec");
     if (n < 0) {
@@ -47,7 +47,7 @@ sk_status sk_einsum_shape(const char* spec, int32_t n, const int32_t* ndims,
 sk_status sk_einsum(const char* spec, sk_dtype t, int32_t n,
                     const sk_view* const* views, const void* const* datas,
                     const sk_view* out, void* out_data) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     const char* op = "sk_einsum";
     RequireNonNull(spec, op, "spec");
     if (n < 0 || n > SK_MAX_NDIM) {

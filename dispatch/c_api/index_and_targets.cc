@@ -33,7 +33,7 @@ extern "C" {
 
 sk_status sk_ravel_batch(int64_t n, int32_t ndim, const int64_t* indices,
                          const int64_t* strides, int64_t offset, int64_t* out) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     constexpr char kOp[] = "sk_ravel_batch";
     const DimsView s = ArrayArg(ndim, strides, kOp, "strides");
     RequireRows(n, ndim, indices, kOp, "indices");
@@ -44,7 +44,7 @@ sk_status sk_ravel_batch(int64_t n, int32_t ndim, const int64_t* indices,
 
 sk_status sk_unravel_batch(int64_t n, const int64_t* flat, int32_t ndim,
                            const int64_t* shape, int64_t* out) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     constexpr char kOp[] = "sk_unravel_batch";
     const DimsView s = ArrayArg(ndim, shape, kOp, "shape");
     RequireRows(n, 1, flat, kOp, "flat");
@@ -55,7 +55,7 @@ sk_status sk_unravel_batch(int64_t n, const int64_t* flat, int32_t ndim,
 
 sk_status sk_view_offsets(const sk_view* v, int64_t begin, int64_t count,
                           int64_t* out) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     constexpr char kOp[] = "sk_view_offsets";
     RequireNonNull(v, kOp, "v");
     RequireRows(count, 1, out, kOp, "out");
@@ -74,7 +74,7 @@ const char* sk_target_name(int32_t i) {
 }
 
 sk_status sk_target_force(const char* name) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     if (name == nullptr || *name == '\0') {
       stridekit::ResetTarget();
     } else {

@@ -69,7 +69,7 @@ extern "C" {
 sk_status sk_iter_new(int32_t nop, const sk_view* const* views,
                       const size_t* elsizes, void* const* datas, uint32_t flags,
                       sk_iter** out) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     constexpr char kOp[] = "sk_iter_new";
     RequireNonNull(out, kOp, "out");
     *out = nullptr;
@@ -82,7 +82,7 @@ sk_status sk_iter_new(int32_t nop, const sk_view* const* views,
 int32_t sk_iter_next(sk_iter* it, char** ptrs, int64_t* count,
                      int64_t* byte_strides) {
   int32_t more = 0;
-  const sk_status status = Guard([&] {
+  const sk_status status = Guard(__func__, [&] {
     constexpr char kOp[] = "sk_iter_next";
     RequireNonNull(it, kOp, "it");
     RequireNonNull(ptrs, kOp, "ptrs");
@@ -102,7 +102,7 @@ void sk_iter_free(sk_iter* it) { delete it; }
 sk_status sk_iter_run(int32_t nop, const sk_view* const* views,
                       const size_t* elsizes, void* const* datas, uint32_t flags,
                       sk_loop_fn loop, void* ctx) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     constexpr char kOp[] = "sk_iter_run";
     RequireNonNull(reinterpret_cast<const void*>(loop), kOp, "loop");
     const Operands operands =
@@ -119,13 +119,13 @@ sk_status sk_iter_run(int32_t nop, const sk_view* const* views,
 }
 
 sk_status sk_set_threads(int32_t n) {
-  return Guard([&] { stridekit::SetThreads(n); });
+  return Guard(__func__, [&] { stridekit::SetThreads(n); });
 }
 
 int32_t sk_get_threads(void) { return stridekit::GetThreads(); }
 
 sk_status sk_set_executor(sk_executor_fn run, void* host) {
-  return Guard([&] { stridekit::SetExecutor(run, host); });
+  return Guard(__func__, [&] { stridekit::SetExecutor(run, host); });
 }
 
 }  // extern "C"

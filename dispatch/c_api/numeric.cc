@@ -31,7 +31,7 @@ extern "C" {
 sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
                     const void* a_data, const sk_view* b, const void* b_data,
                     const sk_view* out, void* out_data) {
-  return stridekit::capi::Guard([&] {
+  return stridekit::capi::Guard(__func__, [&] {
     stridekit::capi::RequireNonNull(a, "sk_binary", "a");
     stridekit::capi::RequireNonNull(b, "sk_binary", "b");
     stridekit::capi::RequireNonNull(out, "sk_binary", "out");
@@ -42,7 +42,7 @@ sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
 
 sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
                    const void* a_data, const sk_view* out, void* out_data) {
-  return stridekit::capi::Guard([&] {
+  return stridekit::capi::Guard(__func__, [&] {
     stridekit::capi::RequireNonNull(a, "sk_unary", "a");
     stridekit::capi::RequireNonNull(out, "sk_unary", "out");
     stridekit::Unary(ToOp<stridekit::UnaryOp>(op), ToDType(t), *a, a_data, *out,
@@ -53,7 +53,7 @@ sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
 sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
                     const void* in_data, int32_t naxes, const int32_t* axes,
                     const sk_view* out, void* out_data) {
-  return stridekit::capi::Guard([&] {
+  return stridekit::capi::Guard(__func__, [&] {
     stridekit::capi::RequireNonNull(in, "sk_reduce", "in");
     stridekit::capi::RequireNonNull(out, "sk_reduce", "out");
     if (naxes < 0 || naxes > SK_MAX_NDIM) {

@@ -44,7 +44,7 @@ size_t sk_dtype_size(sk_dtype t) {
 }
 
 sk_status sk_numel(int32_t ndim, const int64_t* shape, int64_t* out) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     DimsView s = ArrayArg(ndim, shape, "sk_numel", "shape");
     RequireNonNull(out, "sk_numel", "out");
     *out = stridekit::Numel(s);
@@ -53,7 +53,7 @@ sk_status sk_numel(int32_t ndim, const int64_t* shape, int64_t* out) {
 
 sk_status sk_c_strides(int32_t ndim, const int64_t* shape,
                        int64_t* out_strides) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     DimsView s = ArrayArg(ndim, shape, "sk_c_strides", "shape");
     if (ndim > 0) RequireNonNull(out_strides, "sk_c_strides", "out_strides");
     CopyOut(stridekit::CContiguousStrides(s), out_strides);
@@ -62,7 +62,7 @@ sk_status sk_c_strides(int32_t ndim, const int64_t* shape,
 
 sk_status sk_ravel_index(int32_t ndim, const int64_t* index,
                          const int64_t* strides, int64_t* out) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     DimsView i = ArrayArg(ndim, index, "sk_ravel_index", "index");
     DimsView s = ArrayArg(ndim, strides, "sk_ravel_index", "strides");
     RequireNonNull(out, "sk_ravel_index", "out");
@@ -72,7 +72,7 @@ sk_status sk_ravel_index(int32_t ndim, const int64_t* index,
 
 sk_status sk_unravel_index(int64_t k, int32_t ndim, const int64_t* shape,
                            int64_t* out_index) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     DimsView s = ArrayArg(ndim, shape, "sk_unravel_index", "shape");
     if (ndim > 0) RequireNonNull(out_index, "sk_unravel_index", "out_index");
     CopyOut(stridekit::UnravelIndex(k, s), out_index);
@@ -82,7 +82,7 @@ sk_status sk_unravel_index(int64_t k, int32_t ndim, const int64_t* shape,
 sk_status sk_resolve_reshape(int32_t ndim, const int64_t* shape,
                              int32_t spec_ndim, const int64_t* spec,
                              int64_t* out_shape) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     DimsView s = ArrayArg(ndim, shape, "sk_resolve_reshape", "shape");
     DimsView p = ArrayArg(spec_ndim, spec, "sk_resolve_reshape", "spec");
     if (spec_ndim > 0)
@@ -94,7 +94,7 @@ sk_status sk_resolve_reshape(int32_t ndim, const int64_t* shape,
 sk_status sk_broadcast_shapes(int32_t n, const int32_t* ndims,
                               const int64_t* const* shapes, int32_t* out_ndim,
                               int64_t* out_shape) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     const char* op = "sk_broadcast_shapes";
     if (n < 0)
       stridekit::Fail(stridekit::ErrorKind::kInvalidArgument, op, ": n=", n,

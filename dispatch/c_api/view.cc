@@ -29,7 +29,7 @@ View InputView(const sk_view* v, const char* op, const char* what = "v") {
 template <typename Transform>
 sk_status Transformed(const sk_view* v, sk_view* out, const char* op,
                       Transform&& transform) {
-  return Guard([&] {
+  return Guard(op, [&] {
     const View in = InputView(v, op);
     RequireNonNull(out, op, "out");
     transform(in).ToC(out);
@@ -147,7 +147,7 @@ int64_t BytesToElements(int64_t bytes, int64_t item, const char* op,
 
 sk_status FromDLPack(const DLTensor* t, sk_view* out, sk_dtype* dtype,
                      void** data, bool byte_strides, const char* op) {
-  return Guard([&] {
+  return Guard(op, [&] {
     RequireNonNull(t, op, "t");
     RequireNonNull(out, op, "out");
     RequireNonNull(dtype, op, "dtype");
@@ -193,7 +193,7 @@ extern "C" {
 
 sk_status sk_view_make(int32_t ndim, const int64_t* shape,
                        const int64_t* strides, int64_t offset, sk_view* out) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     const char* op = "sk_view_make";
     const stridekit::DimsView dims = ArrayArg(ndim, shape, op, "shape");
     RequireNonNull(out, op, "out");
@@ -260,12 +260,12 @@ sk_status sk_view_slice(const sk_view* v, const char* spec, sk_view* out) {
 
 uint32_t sk_view_flags(const sk_view* v) {
   uint32_t flags = 0;
-  Guard([&] { flags = InputView(v, "sk_view_flags").Flags(); });
+  Guard(__func__, [&] { flags = InputView(v, "sk_view_flags").Flags(); });
   return flags;
 }
 
 sk_status sk_view_span(const sk_view* v, int64_t* lo, int64_t* hi) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     const char* op = "sk_view_span";
     const View view = InputView(v, op);
     RequireNonNull(lo, op, "lo");
@@ -297,7 +297,7 @@ sk_status sk_view_from_dlpack_elements(const sk_dltensor* t, sk_view* out,
 sk_status sk_view_to_dlpack(const sk_view* v, sk_dtype t, void* data,
                             int64_t* shape_storage, int64_t* strides_storage,
                             sk_dltensor* out) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     const char* op = "sk_view_to_dlpack";
     const View view = InputView(v, op);
     RequireNonNull(out, op, "out");
@@ -376,7 +376,7 @@ sk_status sk_view_moveaxis(const sk_view* v, int32_t n, const int32_t* source,
 
 sk_status sk_view_compose(const sk_view* base, const sk_view* over,
                           sk_view* out) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     const char* op = "sk_view_compose";
     const View b = InputView(base, op, "base");
     const View o = InputView(over, op, "over");
@@ -386,7 +386,7 @@ sk_status sk_view_compose(const sk_view* base, const sk_view* over,
 }
 
 sk_status sk_view_element_offset(const sk_view* v, int64_t k, int64_t* out) {
-  return Guard([&] {
+  return Guard(__func__, [&] {
     const char* op = "sk_view_element_offset";
     const View view = InputView(v, op);
     RequireNonNull(out, op, "out");
