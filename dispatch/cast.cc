@@ -32,8 +32,7 @@ void CastBox(size_t slot, DType src_t, const Operand& src, DType dst_t,
       layouts[i].strides.push_back(moves ? ops[i]->strides[d] : 0);
     }
   }
-  const IterationPlan plan =
-      IterationPlan::Make(shape, layouts, /*allow_tiles=*/false);
+  const IterationPlan plan = IterationPlan::Make(shape, layouts);
   if (plan.empty()) return;
   const CastTask task{&plan,
                       src.data,

@@ -1,6 +1,10 @@
 // Per-target cast executors: walk a plan's rows and run the vector row of
 // cast-inl.h where the pair has one and both rows are contiguous and
-// element-aligned, the scalar row of cast_scalar.h otherwise.
+// element-aligned, the scalar row of cast_scalar.h otherwise. A transposed
+// source (a tiled plan) is converted by contiguous runs into a scratch tile
+// that the copy engine's register transpose writes into the destination.
+#include <algorithm>
+
 #include "cast_task.h"
 #include "dispatch_table.h"
 
@@ -10,12 +14,46 @@
 #include "hwy/highway.h"
 // clang-format off
 #include "cast-inl.h"
+#include "copy-inl.h"
 // clang-format on
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {
 namespace HWY_NAMESPACE {
 namespace {
+
+// Tiles of a transposed source: kTileRows x kTileCols positions, the
+// source's contiguous runs along the tile axis converted into `scratch`
+// (column-major), then transposed into the destination rows by the copy
+// engine's register tiles.
+constexpr int64_t kTileRows = 64;
+constexpr int64_t kTileCols = 32;
+
+// to[r * to_row + c] = from[r + c * rows] for r < rows, c < cols, on the
+// unsigned lanes of the destination's element size (<= 8).
+void TransposeScratch(size_t elem_size, const unsigned char* from, int64_t rows,
+                      int64_t cols, unsigned char* to, int64_t to_row) {
+  auto run = [&](auto zero) {
+    using T = decltype(zero);
+    const hn::ScalableTag<T> d;
+    TransposeBlock(d, reinterpret_cast<const T*>(from), rows, size_t(rows),
+                   size_t(cols), reinterpret_cast<T*>(to), to_row, false);
+  };
+  switch (elem_size) {
+    case 1:
+      run(uint8_t{});
+      break;
+    case 2:
+      run(uint16_t{});
+      break;
+    case 4:
+      run(uint32_t{});
+      break;
+    default:
+      run(uint64_t{});
+      break;
+  }
+}
 
 int64_t RunCastTaskKernel(const CastTask& task) {
   const IterationPlan& plan = *task.plan;
@@ -27,22 +65,62 @@ int64_t RunCastTaskKernel(const CastTask& task) {
   const int64_t to_step = plan.inner_stride(0) * dst_size;
   const int64_t from_step = plan.inner_stride(1) * src_size;
   const cast::CastRowFn scalar_row = cast::RowFunction(task.src_t, task.dst_t);
-  VectorRowFn vector_row = VectorRowFunction(task.src_t, task.dst_t);
-  const bool rows_contiguous = plan.inner_kind(0) == InnerKind::kContiguous &&
-                               plan.inner_kind(1) == InnerKind::kContiguous;
+  const VectorRowFn vector_row = VectorRowFunction(task.src_t, task.dst_t);
   // Unaligned buffers stay unaligned at every element (offsets are whole
   // elements), so one check covers every row.
   const bool aligned =
       reinterpret_cast<uintptr_t>(src) % uintptr_t(src_size) == 0 &&
       reinterpret_cast<uintptr_t>(dst) % uintptr_t(dst_size) == 0;
-  if (!rows_contiguous || !aligned || count == 1) vector_row = nullptr;
   ChunkIterator chunks(plan, task.begin, task.end);
   Chunk chunk;
+  if (plan.tiled()) {
+    // The tile axis: the destination's rows, contiguous in the source.
+    const int tile_axis = plan.ndim() - 2;
+    const int64_t rows = plan.shape()[tile_axis];
+    const int64_t to_row = plan.strides(0)[tile_axis] * dst_size;
+    const int64_t from_row = plan.strides(1)[tile_axis] * src_size;
+    const bool tiles = aligned && dst_size <= 8;
+    alignas(64) unsigned char scratch[kTileRows * kTileCols * 8];
+    while (chunks.Next(chunk)) {
+      const unsigned char* from = src + chunk.offsets[1] * src_size;
+      unsigned char* to = dst + chunk.offsets[0] * dst_size;
+      if (!tiles) {
+        for (int64_t r = 0; r < rows; ++r) {
+          scalar_row(from + r * from_row, from_step, to + r * to_row, to_step,
+                     count);
+        }
+        continue;
+      }
+      for (int64_t r0 = 0; r0 < rows; r0 += kTileRows) {
+        const int64_t band = std::min(kTileRows, rows - r0);
+        for (int64_t c0 = 0; c0 < count; c0 += kTileCols) {
+          const int64_t cols = std::min(kTileCols, count - c0);
+          for (int64_t c = 0; c < cols; ++c) {
+            const unsigned char* run =
+                from + r0 * from_row + (c0 + c) * from_step;
+            unsigned char* into = scratch + c * band * dst_size;
+            if (vector_row != nullptr) {
+              vector_row(run, into, size_t(band));
+            } else {
+              scalar_row(run, src_size, into, dst_size, band);
+            }
+          }
+          TransposeScratch(size_t(dst_size), scratch, band, cols,
+                           to + r0 * to_row + c0 * dst_size, to_row / dst_size);
+        }
+      }
+    }
+    return HWY_TARGET;
+  }
+  const bool rows_contiguous = plan.inner_kind(0) == InnerKind::kContiguous &&
+                               plan.inner_kind(1) == InnerKind::kContiguous;
+  const VectorRowFn row_vector =
+      rows_contiguous && aligned && count > 1 ? vector_row : nullptr;
   while (chunks.Next(chunk)) {
     const unsigned char* from = src + chunk.offsets[1] * src_size;
     unsigned char* to = dst + chunk.offsets[0] * dst_size;
-    if (vector_row != nullptr) {
-      vector_row(from, to, size_t(count));
+    if (row_vector != nullptr) {
+      row_vector(from, to, size_t(count));
     } else {
       scalar_row(from, from_step, to, to_step, count);
     }

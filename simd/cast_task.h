@@ -14,9 +14,9 @@
 namespace stridekit {
 
 struct CastTask {
-  const IterationPlan* plan;  // Untiled (rows only).
-  const void* src;            // Element 0 of the source buffer.
-  void* dst;                  // Element 0 of the destination buffer.
+  const IterationPlan* plan;
+  const void* src;  // Element 0 of the source buffer.
+  void* dst;        // Element 0 of the destination buffer.
   DType src_t;
   DType dst_t;
   int64_t begin;
