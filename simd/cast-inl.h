@@ -27,9 +27,11 @@ namespace hn = hwy::HWY_NAMESPACE;
 // Vector paths exist on multi-lane targets. Highway 1.0.3's SCALAR DemoteTo
 // saturates float64 -> float32 overflow (instead of inf), so that target
 // runs the scalar rows only.
+#undef STRIDEKIT_CAST_VECTORS
 #define STRIDEKIT_CAST_VECTORS (HWY_TARGET != HWY_SCALAR)
 // Highway's float16 conversions round correctly (F16C) only on AVX2/AVX3;
 // its emulation truncates, so other targets keep the scalar rows for them.
+#undef STRIDEKIT_CAST_F16
 #if HWY_ARCH_X86 && HWY_TARGET < HWY_SSE4 && !defined(HWY_DISABLE_F16C)
 #define STRIDEKIT_CAST_F16 1
 #else

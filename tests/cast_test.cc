@@ -9,6 +9,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -345,6 +346,11 @@ Bytes RunCase(const CastCase& c, CastFn fn) {
 
 // Every dtype pair on every SIMD target, compared with the reference.
 TEST(CastEquivalence, EveryPairMatchesReferenceOnRandomViews) {
+  std::string names;
+  for (std::string_view name : AvailableTargets()) {
+    names += std::string(names.empty() ? "" : ", ") + std::string(name);
+  }
+  std::printf("targets: %s\n", names.c_str());
   ViewGenerator gen(20261123);
   const int per_pair = testing::Trials(24);
   for (int s = 0; s < kNumDTypes; ++s) {
