@@ -22,21 +22,24 @@ namespace stridekit {
 namespace HWY_NAMESPACE {
 namespace {
 
-// Tiles of a transposed source: kTileRows x kTileCols positions, the
-// source's contiguous runs along the tile axis converted into `scratch`
-// (column-major), then transposed into the destination rows by the copy
-// engine's register tiles.
+// Tiles of a transposed source: kTileRows x kTileCols positions. Widening
+// pairs convert the source's contiguous runs along the tile axis into a
+// column-major scratch tile that the copy engine's register transpose then
+// writes into the destination rows; narrowing pairs transpose the source
+// into a row-major scratch tile first (the wider lanes transpose in
+// registers) and convert its rows into the destination.
 constexpr int64_t kTileRows = 64;
-constexpr int64_t kTileCols = 32;
+constexpr int64_t kTileCols = 64;
 
-// to[r * to_row + c] = from[r + c * rows] for r < rows, c < cols, on the
-// unsigned lanes of the destination's element size (<= 8).
-void TransposeScratch(size_t elem_size, const unsigned char* from, int64_t rows,
-                      int64_t cols, unsigned char* to, int64_t to_row) {
+// to[r * to_row + c] = from[r + c * from_col] (element strides) for r < rows,
+// c < cols, on the unsigned lanes of elem_size (<= 8) bytes.
+void TransposeLanes(size_t elem_size, const unsigned char* from,
+                    int64_t from_col, int64_t rows, int64_t cols,
+                    unsigned char* to, int64_t to_row) {
   auto run = [&](auto zero) {
     using T = decltype(zero);
     const hn::ScalableTag<T> d;
-    TransposeBlock(d, reinterpret_cast<const T*>(from), rows, size_t(rows),
+    TransposeBlock(d, reinterpret_cast<const T*>(from), from_col, size_t(rows),
                    size_t(cols), reinterpret_cast<T*>(to), to_row, false);
   };
   switch (elem_size) {
@@ -79,7 +82,17 @@ int64_t RunCastTaskKernel(const CastTask& task) {
     const int64_t rows = plan.shape()[tile_axis];
     const int64_t to_row = plan.strides(0)[tile_axis] * dst_size;
     const int64_t from_row = plan.strides(1)[tile_axis] * src_size;
-    const bool tiles = aligned && dst_size <= 8;
+    // Transposes run on lanes of at most 8 bytes.
+    const bool transpose_first = src_size > dst_size;
+    const bool tiles = aligned && (transpose_first ? src_size : dst_size) <= 8;
+    // Converts n contiguous elements (to contiguous elements).
+    auto convert = [&](const unsigned char* in, unsigned char* out, int64_t n) {
+      if (vector_row != nullptr) {
+        vector_row(in, out, size_t(n));
+      } else {
+        scalar_row(in, src_size, out, dst_size, n);
+      }
+    };
     alignas(64) unsigned char scratch[kTileRows * kTileCols * 8];
     while (chunks.Next(chunk)) {
       const unsigned char* from = src + chunk.offsets[1] * src_size;
@@ -95,18 +108,24 @@ int64_t RunCastTaskKernel(const CastTask& task) {
         const int64_t band = std::min(kTileRows, rows - r0);
         for (int64_t c0 = 0; c0 < count; c0 += kTileCols) {
           const int64_t cols = std::min(kTileCols, count - c0);
-          for (int64_t c = 0; c < cols; ++c) {
-            const unsigned char* run =
-                from + r0 * from_row + (c0 + c) * from_step;
-            unsigned char* into = scratch + c * band * dst_size;
-            if (vector_row != nullptr) {
-              vector_row(run, into, size_t(band));
-            } else {
-              scalar_row(run, src_size, into, dst_size, band);
+          const unsigned char* tile_from =
+              from + r0 * from_row + c0 * from_step;
+          unsigned char* tile_to = to + r0 * to_row + c0 * dst_size;
+          if (transpose_first) {
+            TransposeLanes(size_t(src_size), tile_from, from_step / src_size,
+                           band, cols, scratch, cols);
+            for (int64_t r = 0; r < band; ++r) {
+              convert(scratch + r * cols * src_size, tile_to + r * to_row,
+                      cols);
             }
+          } else {
+            for (int64_t c = 0; c < cols; ++c) {
+              convert(tile_from + c * from_step, scratch + c * band * dst_size,
+                      band);
+            }
+            TransposeLanes(size_t(dst_size), scratch, band, band, cols, tile_to,
+                           to_row / dst_size);
           }
-          TransposeScratch(size_t(dst_size), scratch, band, cols,
-                           to + r0 * to_row + c0 * dst_size, to_row / dst_size);
         }
       }
     }
