@@ -94,16 +94,20 @@ inline double HalfToDouble(uint16_t h) {
   const bool negative = h >> 15;
   const int exponent = (h >> 10) & 0x1f;
   const int mantissa = h & 0x3ff;
-  double value;
-  if (exponent == 0) {
-    value = std::ldexp(double(mantissa), -24);
-  } else if (exponent == 31) {
-    value = mantissa == 0 ? std::numeric_limits<double>::infinity()
-                          : std::numeric_limits<double>::quiet_NaN();
-  } else {
-    value = std::ldexp(double(mantissa | 0x400), exponent - 25);
+  if (exponent == 0) {  // Subnormal: exact in double.
+    const double value = double(mantissa) * 0x1p-24;
+    return negative ? -value : value;
   }
-  return negative ? -value : value;
+  if (exponent == 31) {
+    const double value = mantissa == 0
+                             ? std::numeric_limits<double>::infinity()
+                             : std::numeric_limits<double>::quiet_NaN();
+    return negative ? -value : value;
+  }
+  const uint32_t bits = (uint32_t(negative) << 31) |
+                        (uint32_t(exponent - 15 + 127) << 23) |
+                        (uint32_t(mantissa) << 13);
+  return double(std::bit_cast<float>(bits));
 }
 
 inline double BFloat16ToDouble(uint16_t b) {
@@ -125,49 +129,46 @@ inline double RoundToSignificant(uint64_t u, int bits) {
   return std::ldexp(double(keep), shift);
 }
 
-// x (not NaN) rounded once to a float format with `mant` stored mantissa
-// bits and minimum normal exponent `emin`: the nearest value on that
-// format's grid (ties to even), as an exact double; the caller maps values
-// beyond the format's range to inf.
-inline double RoundToGrid(double x, int mant, int emin) {
-  const double a = std::fabs(x);
-  if (a == 0 || std::isinf(a)) return x;
-  int e;
-  std::frexp(a, &e);  // a = f * 2^e, f in [0.5, 1): leading bit 2^(e-1).
-  const int lead = e - 1 < emin ? emin : e - 1;
-  const int q = lead - mant;  // The grid's spacing is 2^q.
-  const double r = std::ldexp(a, -q);
-  double n = std::floor(r);
-  const double frac = r - n;  // Exact: r < 2^(mant+1).
-  if (frac > 0.5 || (frac == 0.5 && std::fmod(n, 2.0) != 0)) n += 1;
-  const double rounded = std::ldexp(n, q);
-  return x < 0 ? -rounded : rounded;
+// The bits of x rounded once (nearest, ties to even) to the binary format
+// with kExpBits exponent and kMantBits stored mantissa bits (IEEE layout:
+// subnormals, inf beyond the largest finite value; NaN -> the canonical
+// quiet NaN with x's sign), computed on the bits of the double.
+template <int kExpBits, int kMantBits>
+uint32_t RoundDoubleBits(double x) {
+  constexpr int kBias = (1 << (kExpBits - 1)) - 1;
+  constexpr int kMinExp = 1 - kBias;
+  constexpr uint32_t kInf = ((uint32_t{1} << kExpBits) - 1) << kMantBits;
+  const uint64_t bits = std::bit_cast<uint64_t>(x);
+  const uint32_t sign = uint32_t(bits >> 63) << (kExpBits + kMantBits);
+  const int biased = int((bits >> 52) & 0x7ff);
+  const uint64_t mantissa = bits & ((uint64_t{1} << 52) - 1);
+  if (biased == 0x7ff) {
+    return sign | kInf | (mantissa != 0 ? uint32_t{1} << (kMantBits - 1) : 0);
+  }
+  if (biased == 0) return sign;  // Zero or far below the smallest value.
+  const int e = biased - 1023;   // x = sig * 2^(e - 52).
+  if (e > kBias) return sign | kInf;
+  const uint64_t sig = mantissa | (uint64_t{1} << 52);
+  // Units of the result's spacing at x: 2^(e - kMantBits), or the
+  // subnormal spacing below the smallest normal.
+  const int shift = 52 - kMantBits + (e < kMinExp ? kMinExp - e : 0);
+  if (shift >= 64) return sign;  // Below half the smallest subnormal.
+  uint64_t n = sig >> shift;
+  const uint64_t rest = sig & ((uint64_t{1} << shift) - 1);
+  const uint64_t half = uint64_t{1} << (shift - 1);
+  if (rest > half || (rest == half && (n & 1))) ++n;
+  // A carry out of the significand moves to the next binade (or to inf).
+  const uint64_t exponent =
+      e >= kMinExp ? uint64_t(e - kMinExp) << kMantBits : 0;
+  return sign | uint32_t(exponent + n);
 }
 
 inline uint16_t DoubleToHalfBits(double x) {
-  const uint16_t sign = std::signbit(x) ? 0x8000 : 0;
-  if (std::isnan(x)) return sign | 0x7e00;
-  const double a = std::fabs(RoundToGrid(x, 10, -14));
-  if (a >= 65536.0) return sign | 0x7c00;  // Also inf.
-  if (a < std::ldexp(1.0, -14)) {
-    return sign | uint16_t(std::ldexp(a, 24));  // Subnormal or zero.
-  }
-  int e;
-  const double f = std::frexp(a, &e);  // a = f * 2^e.
-  const uint16_t mantissa = uint16_t(std::ldexp(f, 11)) & 0x3ff;
-  return sign | uint16_t((e - 1 + 15) << 10) | mantissa;
+  return uint16_t(RoundDoubleBits<5, 10>(x));
 }
 
 inline uint16_t DoubleToBFloat16Bits(double x) {
-  const uint16_t sign = std::signbit(x) ? 0x8000 : 0;
-  if (std::isnan(x)) return sign | 0x7fc0;
-  const double rounded = RoundToGrid(x, 7, -126);
-  // bfloat16 values are float32 values with 16 zero low bits; float32
-  // holds every grid value exactly (beyond its range: inf).
-  const float f = std::fabs(rounded) >= std::ldexp(1.0, 128)
-                      ? std::numeric_limits<float>::infinity()
-                      : float(std::fabs(rounded));
-  return sign | uint16_t(std::bit_cast<uint32_t>(f) >> 16);
+  return uint16_t(RoundDoubleBits<8, 7>(x));
 }
 
 inline float CanonicalNaN(float x) {
@@ -210,7 +211,7 @@ To IntegerFromDouble(double x) {
   using L = std::numeric_limits<To>;
   if (std::isnan(x)) return To(0);
   // 2^digits is To's max + 1, exactly a double.
-  const double limit = std::ldexp(1.0, L::digits);
+  constexpr double limit = double(uint64_t{1} << (L::digits - 1)) * 2.0;
   if (x >= limit) return L::max();
   if constexpr (L::is_signed) {
     if (x <= -limit) return L::min();

@@ -426,6 +426,41 @@ TEST(CastEquivalence, HotPairsOnLongRows) {
   }
 }
 
+// Every float16 and bfloat16 bit pattern, and float32 patterns covering
+// every sign, exponent and top 11 mantissa bits with the low bits that
+// decide rounding (ties, just above and below), through the hot pairs: the
+// vector paths (hardware F16C conversions, the bfloat16 bit arithmetic)
+// against the scalar rules.
+TEST(CastEquivalence, ExhaustiveHalfPatternsAndFloat32Rounding) {
+  std::vector<uint16_t> halves(1 << 16);
+  for (size_t i = 0; i < halves.size(); ++i) halves[i] = uint16_t(i);
+  std::vector<uint32_t> floats;
+  for (uint32_t high = 0; high < (1u << 20); ++high) {
+    for (uint32_t low : {0x000u, 0x001u, 0x7ffu, 0x800u, 0x801u, 0xfffu}) {
+      floats.push_back(high << 12 | low);
+    }
+  }
+  auto check = [](DType from, const void* data, int64_t n, DType to) {
+    const sk_view v = MakeView({n}, {1}, 0);
+    Bytes want(size_t(n) * DTypeSize(to)), got(want.size());
+    reference::Cast(from, v, data, to, v, want.data());
+    testing::ForEachTarget([&](const std::string& target) {
+      Cast(from, v, data, to, v, got.data());
+      ASSERT_TRUE(got == want)
+          << target << " " << DTypeName(from) << " -> " << DTypeName(to);
+    });
+  };
+  for (DType to :
+       {DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kBool}) {
+    check(DType::kFloat16, halves.data(), int64_t(halves.size()), to);
+    check(DType::kBFloat16, halves.data(), int64_t(halves.size()), to);
+  }
+  for (DType to :
+       {DType::kFloat16, DType::kBFloat16, DType::kInt32, DType::kFloat64}) {
+    check(DType::kFloat32, floats.data(), int64_t(floats.size()), to);
+  }
+}
+
 TEST(Cast, MasksReadZeroAndSkipWrites) {
   // Pad [2,3] int32 by one row above and two columns on the right: [3,5].
   const int32_t src_data[6] = {1, -2, 3, 4, 5, 6};
