@@ -55,10 +55,10 @@ void BM_Cast(benchmark::State& state) {
   }
   const int64_t moved = count * (src_size + dst_size);
   state.SetBytesProcessed(state.iterations() * moved);
-  state.SetLabel(std::string(DTypeName(from)) + "->" +
-                 std::string(DTypeName(to)) +
-                 (transposed ? " transposed " : " contiguous ") +
-                 kGroupNames[group] + " bytes=" + std::to_string(moved));
+  state.SetLabel(
+      std::string(DTypeName(from)) + "->" + std::string(DTypeName(to)) +
+      (transposed ? " transposed" : " contiguous") +
+      " group=" + kGroupNames[group] + " bytes=" + std::to_string(moved));
 }
 
 // The same run's contiguous copy of `es`-byte elements filling a group.
@@ -73,8 +73,8 @@ void BM_CopyReference(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(state.iterations() * 2 * count * es);
-  state.SetLabel(std::string("copy es=") + std::to_string(es) + " " +
-                 kGroupNames[group]);
+  state.SetLabel(std::string("copy_reference es=") + std::to_string(es) +
+                 " group=" + kGroupNames[group]);
 }
 
 void CastArgs(benchmark::internal::Benchmark* b) {
