@@ -52,6 +52,12 @@ HWY_INLINE V CanonicalNaN(D d, V v) {
   return hn::IfThenElse(hn::IsNaN(v), canonical, v);
 }
 
+// Narrowing pairs load at most 256 bits at a time: with 512-bit loads and
+// 256-bit stores this CPU's (AMD EPYC, AVX3) float64 -> float32 ran at half
+// NumPy's speed beyond L2 (25 vs 54 GB/s at 8 MiB); 256-bit matches it.
+template <typename T>
+using NarrowingTag = hn::CappedTag<T, 32 / sizeof(T)>;
+
 // One vector step of a pair: Step(from, to) converts Lanes(d) elements,
 // where d is the tag of the step's From lanes; Scalar tails do the rest.
 template <typename To, typename From>
@@ -63,7 +69,7 @@ struct VectorPair {
 template <>
 struct VectorPair<cast::Float16, float> {
   static constexpr bool kExists = true;
-  using D = hn::ScalableTag<float>;
+  using D = NarrowingTag<float>;
   static HWY_INLINE void Step(D d, const float* from, cast::Float16* to) {
     const hn::Rebind<hwy::float16_t, D> d16;
     const auto v = CanonicalNaN(d, hn::LoadU(d, from));
@@ -89,7 +95,7 @@ struct VectorPair<float, cast::Float16> {
 template <>
 struct VectorPair<cast::BFloat16, float> {
   static constexpr bool kExists = true;
-  using D = hn::ScalableTag<float>;
+  using D = NarrowingTag<float>;
   static HWY_INLINE void Step(D d, const float* from, cast::BFloat16* to) {
     const hn::RebindToUnsigned<D> du;
     const hn::RebindToSigned<D> di;
@@ -118,7 +124,7 @@ struct VectorPair<float, cast::BFloat16> {
 template <>
 struct VectorPair<float, double> {
   static constexpr bool kExists = true;
-  using D = hn::ScalableTag<double>;
+  using D = NarrowingTag<double>;
   static HWY_INLINE void Step(D d, const double* from, float* to) {
     const hn::Rebind<float, D> df;
     const auto v = CanonicalNaN(d, hn::LoadU(d, from));
@@ -197,9 +203,11 @@ void VectorRow(const void* from_bytes, void* to_bytes, size_t count) {
   To* to = static_cast<To*>(to_bytes);
   const size_t N = hn::Lanes(d);
   size_t i = 0;
-  for (; i + 2 * N <= count; i += 2 * N) {
+  for (; i + 4 * N <= count; i += 4 * N) {
     Pair::Step(d, from + i, to + i);
     Pair::Step(d, from + i + N, to + i + N);
+    Pair::Step(d, from + i + 2 * N, to + i + 2 * N);
+    Pair::Step(d, from + i + 3 * N, to + i + 3 * N);
   }
   for (; i + N <= count; i += N) Pair::Step(d, from + i, to + i);
   for (; i < count; ++i) to[i] = cast::Cast<To>(from[i]);
