@@ -447,6 +447,101 @@ std::vector<HostileCase> Catalog() {
       {"sk_fill", "NULL value",
        [] { return sk_fill(SK_FLOAT32, &v, dst, nullptr); }, SK_ERR_INVALID,
        "NULL"},
+      {"sk_cast", "unknown source dtype 15",
+       [] { return sk_cast(sk_dtype(15), &v, data, SK_FLOAT32, &v, dst); },
+       SK_ERR_UNSUPPORTED, "sk_cast: unknown source dtype 15 (valid: 0..14)"},
+      {"sk_cast", "unknown destination dtype -1",
+       [] { return sk_cast(SK_FLOAT32, &v, data, sk_dtype(-1), &v, dst); },
+       SK_ERR_UNSUPPORTED,
+       "sk_cast: unknown destination dtype -1 (valid: 0..14)"},
+      {"sk_cast", "NULL src view",
+       [] { return sk_cast(SK_FLOAT32, nullptr, data, SK_INT8, &v, dst); },
+       SK_ERR_INVALID, "sk_cast: src is NULL"},
+      {"sk_cast", "NULL source data",
+       [] { return sk_cast(SK_FLOAT32, &v, nullptr, SK_INT8, &v, dst); },
+       SK_ERR_INVALID, "cast: source data is NULL for a non-empty view"},
+      {"sk_cast", "zero-size with NULL data",
+       [] {
+         static sk_view empty = MakeView({0, 3}, {3, 1}, 0);
+         return sk_cast(SK_FLOAT64, &empty, nullptr, SK_BFLOAT16, &empty,
+                        nullptr);
+       },
+       SK_OK, ""},
+      {"sk_cast", "broadcast destination",
+       [] {
+         static sk_view b = MakeView({2, 3}, {0, 1}, 0);
+         return sk_cast(SK_FLOAT32, &v, data, SK_FLOAT16, &b, dst);
+       },
+       SK_ERR_INVALID, "cast: destination is a broadcast view"},
+      {"sk_cast", "byte offsets overflow for the wider destination only",
+       [] {
+         static sk_view narrow = MakeView({2}, {1}, 0);
+         static sk_view wide = MakeView({2}, {int64_t{1} << 60}, 0);
+         return sk_cast(SK_INT8, &narrow, data, SK_COMPLEX128, &wide, dst);
+       },
+       SK_ERR_OVERFLOW, "cast: byte offsets"},
+      {"sk_cast", "rank 33",
+       [] {
+         static sk_view r = WithNdim(SK_MAX_NDIM + 1);
+         return sk_cast(SK_FLOAT32, &r, data, SK_INT32, &r, dst);
+       },
+       SK_ERR_INVALID, "33"},
+      {"sk_cast", "NaN, inf and out-of-range floats to int32 and uint8",
+       [] {
+         const float in[4] = {std::nanf(""), -INFINITY, 3e9f, -7.9f};
+         int32_t out32[4];
+         uint8_t out8[4];
+         const sk_view line = MakeView({4}, {1}, 0);
+         if (sk_cast(SK_FLOAT32, &line, in, SK_INT32, &line, out32) != SK_OK ||
+             sk_cast(SK_FLOAT32, &line, in, SK_UINT8, &line, out8) != SK_OK) {
+           return SK_ERR_INVALID;
+         }
+         const bool ok = out32[0] == 0 && out32[1] == INT32_MIN &&
+                         out32[2] == INT32_MAX && out32[3] == -7 &&
+                         out8[0] == 0 && out8[1] == 0 && out8[2] == 255 &&
+                         out8[3] == 0;
+         return ok ? SK_OK : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_cast", "misaligned float32 to misaligned float64",
+       [] {
+         alignas(8) unsigned char src_bytes[40] = {}, dst_bytes[80] = {};
+         const float in[8] = {1, -2, 0.5f, 3e38f, -0.0f, 7, 8, 9};
+         std::memcpy(src_bytes + 1, in, sizeof(in));
+         const sk_view line = MakeView({8}, {1}, 0);
+         if (sk_cast(SK_FLOAT32, &line, src_bytes + 1, SK_FLOAT64, &line,
+                     dst_bytes + 3) != SK_OK) {
+           return SK_ERR_INVALID;
+         }
+         double out[8];
+         std::memcpy(out, dst_bytes + 3, sizeof(out));
+         for (int i = 0; i < 8; ++i) {
+           const double want = in[i];
+           if (std::memcmp(&out[i], &want, 8) != 0) {
+             return SK_ERR_INVALID;
+           }
+         }
+         return SK_OK;
+       },
+       SK_OK, ""},
+      {"sk_cast", "aliasing: float32 widened in place to float64",
+       [] {
+         alignas(8) unsigned char bytes[32];
+         const float in[4] = {1.5f, -2, 3.25f, 1e30f};
+         std::memcpy(bytes, in, sizeof(in));
+         const sk_view line = MakeView({4}, {1}, 0);
+         if (sk_cast(SK_FLOAT32, &line, bytes, SK_FLOAT64, &line, bytes) !=
+             SK_OK) {
+           return SK_ERR_INVALID;
+         }
+         double out[4];
+         std::memcpy(out, bytes, sizeof(out));
+         return out[0] == 1.5 && out[1] == -2 && out[2] == 3.25 &&
+                        out[3] == double(1e30f)
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
       {"sk_binary", "unknown op 6",
        [] {
          return sk_binary(sk_binary_op(6), SK_FLOAT32, &v, data, &v, data, &v,

@@ -187,6 +187,17 @@ def copy(dtype, src_view, src_base, dst_view, dst_base, fill=None):
                        data_ptr(dst_base), fill_ptr)
 
 
+# sk_dtype value of bfloat16 (NumPy has none: stored as uint16 bits).
+SK_BFLOAT16 = 10
+
+
+def cast(src_t, src_view, src_base, dst_t, dst_view, dst_base):
+    """sk_cast with sk_dtype values src_t and dst_t; returns the status."""
+    return LIB.sk_cast(ctypes.c_int32(src_t), ctypes.byref(src_view),
+                       data_ptr(src_base), ctypes.c_int32(dst_t),
+                       ctypes.byref(dst_view), data_ptr(dst_base))
+
+
 def fill(dtype, dst_view, dst_base, value):
     return LIB.sk_fill(SK_DTYPES[str(dtype)], ctypes.byref(dst_view),
                        data_ptr(dst_base), data_ptr(value))

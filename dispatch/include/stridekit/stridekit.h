@@ -169,6 +169,14 @@ sk_status sk_copy(sk_dtype t, const sk_view* src, const void* src_data,
                   const void* fill /* NULL: zero */);
 sk_status sk_fill(sk_dtype t, const sk_view* dst, void* dst_data,
                   const void* value);
+/* dst = src converted to dst_t, src broadcast to dst (NumPy astype,
+ * casting='unsafe'): float -> integer truncates toward zero and saturates at
+ * the limits, NaN -> 0; integer -> integer wraps; to float16/bfloat16/
+ * float32 rounds to nearest even; any -> bool is != 0 (NaN -> true);
+ * complex -> real takes the real part. Masked-out src positions read zero.
+ * Details: stridekit/cast.h. */
+sk_status sk_cast(sk_dtype src_t, const sk_view* src, const void* src_data,
+                  sk_dtype dst_t, const sk_view* dst, void* dst_data);
 
 /* Elementwise and reduction kernels.
  * Inputs broadcast to out's shape; masked-out input positions read zero;
