@@ -1,14 +1,16 @@
-// The dispatched cast: checks, masks, broadcasting and overlap are resolved
-// here on metadata as for Copy (dispatch/copy.cc), then each box is planned
-// and its rows converted by the active target's cast executor
-// (simd/cast.cc). Equal dtypes and same-size integers are copies.
+// The dispatched cast: the entry point checks and selects the executor; the
+// engine resolves masks, broadcasting and overlap on metadata as for Copy
+// (dispatch/copy.cc), then plans each box and converts its rows with the
+// executor's cast kernel (simd/cast.cc). Equal dtypes and same-size
+// integers are copies.
 #include "stridekit/cast.h"
 
 #include "allocation.h"
 #include "cast_reference.h"
 #include "dispatch/copy_internal.h"
 #include "dispatch/operand_box.h"
-#include "dispatch/target_registry.h"
+#include "dispatch/engine.h"
+#include "dispatch/executor.h"
 #include "simd/cast_task.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
@@ -20,7 +22,7 @@ namespace stridekit {
 namespace {
 
 // dst[box] = src[box] converted, both fully valid there.
-void CastBox(size_t slot, DType src_t, const Operand& src, DType dst_t,
+void CastBox(const dispatch::Executor& ex, DType src_t, const Operand& src, DType dst_t,
              const Operand& dst, const Box& box, const CopyOptions& options) {
   const Dims shape = box.Shape();
   OperandLayout layouts[2];
@@ -45,27 +47,8 @@ void CastBox(size_t slot, DType src_t, const Operand& src, DType dst_t,
     CastTask part = task;
     part.begin = begin;
     part.end = end;
-    dispatch::NoteKernelRan(simd::RunCastTask(slot, part));
+    dispatch::NoteKernelRan(ex.kernels.cast(part));
   });
-}
-
-// dst = 0 at every position of `outer` outside `inner` (the cast of a
-// masked-out source position's zero is zero bits for every dtype).
-void ZeroOutside(size_t slot, size_t elem_size, const Operand& dst,
-                 const Box& outer, const Box& inner,
-                 const CopyOptions& options) {
-  static const unsigned char kZeros[16] = {};
-  const Operand zero{kZeros, 0, Dims(outer.begin.size(), 0)};
-  Box slab = outer;
-  for (int d = 0; d < outer.begin.size(); ++d) {
-    slab.end[d] = inner.begin[d];
-    if (!slab.empty()) CopyBox(slot, elem_size, zero, dst, slab, options);
-    slab.begin[d] = inner.end[d];
-    slab.end[d] = outer.end[d];
-    if (!slab.empty()) CopyBox(slot, elem_size, zero, dst, slab, options);
-    slab.begin[d] = inner.begin[d];
-    slab.end[d] = inner.end[d];
-  }
 }
 
 // True when converting src into dst over `box` element by element could
@@ -79,50 +62,19 @@ bool NeedsTemporary(const Operand& src, size_t src_size, const Operand& dst,
   return !(src_size == dst_size && SameMapping(src, dst, box, src_size));
 }
 
-// src over `box` (where it is valid) copied into a new C-contiguous
-// temporary, as MaterializeBox does but allocated under this operation's
-// name; axes on which src is broadcast stay stride 0 (one element).
-Temporary SourceTemporary(size_t slot, size_t elem_size, const Operand& src,
-                          const Box& box, const CopyOptions& options) {
-  const int n = box.begin.size();
-  Box region = box;
-  Dims shape;
-  for (int d = 0; d < n; ++d) {
-    if (src.strides[d] == 0) region.end[d] = box.begin[d] + 1;
-    shape.push_back(region.end[d] - region.begin[d]);
-  }
-  Temporary t;
-  t.bytes = AllocateBuffer(CheckedMul(Numel(shape), int64_t(elem_size), "cast"),
-                           "cast");
-  Dims strides = CContiguousStrides(shape);
-  for (int d = 0; d < n; ++d) {
-    if (shape[d] == 1) strides[d] = 0;
-  }
-  t.op = Operand{t.bytes.get(), 0, strides};
-  t.op.offset = -BoxOffset(Operand{nullptr, 0, strides}, box);
-  CopyBox(slot, elem_size, src, t.op, region, options);
-  return t;
-}
-
 }  // namespace
 
-void Cast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
-          const sk_view& dst, void* dst_data, const CopyOptions& options) {
-  CheckCastArguments(src_t, src, src_data, dst_t, dst, dst_data);
+namespace dispatch {
+
+void EngineCast(const Executor& ex, DType src_t, const sk_view& src,
+                const void* src_data, DType dst_t, const sk_view& dst,
+                void* dst_data, const CopyOptions& options) {
   const size_t src_size = DTypeSize(src_t);
   const size_t dst_size = DTypeSize(dst_t);
-  if (src_t == dst_t ||
-      (IsInteger(src_t) && IsInteger(dst_t) && src_size == dst_size)) {
-    Copy(dst_size, src, src_data, dst, dst_data, nullptr, options);
-    return;
+  if (IsBitCopyCast(src_t, dst_t)) {
+    return EngineCopy(ex, dst_size, src, src_data, dst, dst_data, nullptr,
+                      options);
   }
-  const dispatch::Target& selected = dispatch::SelectedTarget("cast");
-  if (selected.IsReference()) {
-    reference::Cast(src_t, src, src_data, dst_t, dst, dst_data);
-    dispatch::NoteKernelRan(0);
-    return;
-  }
-  const size_t slot = selected.table_slot;
   const Box target = ValidBox(dst);
   if (target.empty()) return;
   Box src_valid;
@@ -133,12 +85,27 @@ void Cast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
   Temporary temporary;
   if (!body.empty()) {
     if (NeedsTemporary(from, src_size, to, dst_size, body)) {
-      temporary = SourceTemporary(slot, src_size, from, body, options);
+      temporary =
+          MaterializeBox(ex, src_size, from, body, body, options, "cast");
       from = temporary.op;
     }
-    CastBox(slot, src_t, from, dst_t, to, body, options);
+    CastBox(ex, src_t, from, dst_t, to, body, options);
   }
-  if (!(body == target)) ZeroOutside(slot, dst_size, to, target, body, options);
+  // A masked-out source position casts its zero: zero bits in every dtype.
+  if (!(body == target)) {
+    static const unsigned char kZeros[16] = {};
+    const Operand zero{kZeros, 0, Dims(dst.ndim, 0)};
+    FillOutside(ex, dst_size, zero, to, target, body, options);
+  }
+}
+
+}  // namespace dispatch
+
+void Cast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
+          const sk_view& dst, void* dst_data, const CopyOptions& options) {
+  CheckCastArguments(src_t, src, src_data, dst_t, dst, dst_data);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor("cast");
+  ex.run.cast(ex, src_t, src, src_data, dst_t, dst, dst_data, options);
 }
 
 }  // namespace stridekit

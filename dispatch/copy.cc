@@ -60,10 +60,7 @@ void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
   });
 }
 
-namespace {
-
-// dst[region] = fill for every position of `outer` outside `inner`: the
-// complement of a box in a box is at most two slabs per axis.
+// The complement of a box in a box is at most two slabs per axis.
 void FillOutside(const dispatch::Executor& ex, size_t elem_size, const Operand& fill,
                  const Operand& dst, const Box& outer, const Box& inner,
                  const CopyOptions& options) {
@@ -79,11 +76,10 @@ void FillOutside(const dispatch::Executor& ex, size_t elem_size, const Operand& 
   }
 }
 
-}  // namespace
 
 Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
                          const Box& src_valid, const Box& box,
-                         const CopyOptions& options) {
+                         const CopyOptions& options, const char* op) {
   const int n = box.begin.size();
   // The region written: the box, narrowed to its first index on the axes
   // that stay broadcast.
@@ -97,7 +93,8 @@ Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size, const O
     shape.push_back(region.end[d] - region.begin[d]);
   }
   Temporary t;
-  t.bytes = AllocateBuffer(Numel(shape) * int64_t(elem_size), "copy");
+  t.bytes = AllocateBuffer(
+      CheckedMul(Numel(shape), int64_t(elem_size), op), op);
   // Strides over the full destination index space, so box offsets apply.
   Dims strides = CContiguousStrides(shape);
   for (int d = 0; d < n; ++d) {

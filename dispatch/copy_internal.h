@@ -27,10 +27,17 @@ void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
 // reading zero where src is not valid (outside
 // `src_valid`). Axes on which src has stride 0 and is valid across the
 // whole box keep stride 0 in the temporary (one element), so broadcast
-// operands are not expanded. Throws kNoMemory.
+// operands are not expanded. Throws kNoMemory naming `op`.
 Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
                          const Box& src_valid, const Box& box,
-                         const CopyOptions& options = {});
+                         const CopyOptions& options = {},
+                         const char* op = "copy");
+
+// dst[box] = fill (one element, every stride 0) at every position of
+// `outer` outside `inner`.
+void FillOutside(const dispatch::Executor& ex, size_t elem_size,
+                 const Operand& fill, const Operand& dst, const Box& outer,
+                 const Box& inner, const CopyOptions& options);
 
 }  // namespace stridekit
 

@@ -17,6 +17,9 @@ namespace stridekit::dispatch {
 void EngineCopy(const Executor& ex, size_t elem_size, const sk_view& src,
                 const void* src_data, const sk_view& dst, void* dst_data,
                 const void* fill, const CopyOptions& options);
+void EngineCast(const Executor& ex, DType src_t, const sk_view& src,
+                const void* src_data, DType dst_t, const sk_view& dst,
+                void* dst_data, const CopyOptions& options);
 void EngineBinary(const Executor& ex, BinaryOp op, DType t, const sk_view& a,
                   const void* a_data, const sk_view& b, const void* b_data,
                   const sk_view& out, void* out_data,

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <span>
 
+#include "simd/cast_task.h"
 #include "simd/contraction_task.h"
 #include "simd/copy_task.h"
 #include "simd/index_kernels.h"
@@ -26,7 +27,8 @@ namespace stridekit::dispatch {
 struct Executor;
 
 // The operations a target runs on checked arguments (the public entry
-// points of copy.h, elementwise.h, reduce.h, einsum.h and index_kernels.h
+// points of copy.h, cast.h, elementwise.h, reduce.h, einsum.h and
+// index_kernels.h
 // check and then call these).
 struct Operations {
   void (*copy)(const Executor& ex, size_t elem_size, const sk_view& src,
@@ -44,6 +46,9 @@ struct Operations {
                  const void* in_data, DimsView reduced, const sk_view& out,
                  void* out_data, const NumericOptions& options);
   // `p`: the projections CheckEinsumArguments returned.
+  void (*cast)(const Executor& ex, DType src_t, const sk_view& src,
+               const void* src_data, DType dst_t, const sk_view& dst,
+               void* dst_data, const CopyOptions& options);
   void (*einsum)(const Executor& ex, const Projections& p, DType t,
                  std::span<const sk_view> operands,
                  std::span<const void* const> datas, const sk_view& out,
@@ -54,6 +59,7 @@ struct Operations {
 // table; the reference has only the index kernels (lib/index_reference.h).
 struct TargetKernels {
   simd::CopyKernel copy;
+  simd::CastKernel cast;
   simd::ElementwiseKernelFn elementwise_float;
   simd::ElementwiseKernelFn elementwise_integer;
   simd::ReduceKernelFn reduce;

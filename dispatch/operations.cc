@@ -1,13 +1,15 @@
 // The Operations of the two kinds of executor (dispatch/executor.h).
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
+#include "cast_reference.h"
 #include "index_reference.h"
 #include "reference_kernels.h"
 
 namespace stridekit::dispatch {
 
 Operations EngineOperations() {
-  return {EngineCopy, EngineBinary, EngineUnary, EngineReduce, EngineEinsum};
+  return {EngineCopy,   EngineBinary, EngineUnary,
+          EngineReduce, EngineCast,   EngineEinsum};
 }
 
 Operations ReferenceOperations() {
@@ -35,6 +37,12 @@ Operations ReferenceOperations() {
          const void* in_data, DimsView reduced, const sk_view& out,
          void* out_data, const NumericOptions&) {
         reference::RunReduce(op, t, in, in_data, reduced, out, out_data);
+        NoteKernelRan(0);
+      },
+      [](const Executor&, DType src_t, const sk_view& src,
+         const void* src_data, DType dst_t, const sk_view& dst,
+         void* dst_data, const CopyOptions&) {
+        reference::RunCast(src_t, src, src_data, dst_t, dst, dst_data);
         NoteKernelRan(0);
       },
       [](const Executor&, const Projections& p, DType t,

@@ -34,6 +34,7 @@ bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
 // only place that reads those tables.
 TargetKernels KernelsOf(int64_t target) {
   return {simd::CopyKernels().ForTarget(target),
+          simd::CastKernels().ForTarget(target),
           simd::ElementwiseFloatKernels().ForTarget(target),
           simd::ElementwiseIntegerKernels().ForTarget(target),
           simd::ReduceKernels().ForTarget(target),

@@ -7,6 +7,7 @@
 
 #include "cast_scalar.h"
 #include "copy_checks.h"
+#include "reference_kernels.h"
 #include "strided_layout.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
@@ -42,6 +43,14 @@ namespace reference {
 void Cast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
           const sk_view& dst, void* dst_data) {
   CheckCastArguments(src_t, src, src_data, dst_t, dst, dst_data);
+  RunCast(src_t, src, src_data, dst_t, dst, dst_data);
+}
+
+void RunCast(DType src_t, const sk_view& src, const void* src_data,
+             DType dst_t, const sk_view& dst, void* dst_data) {
+  if (IsBitCopyCast(src_t, dst_t)) {
+    return RunCopy(DTypeSize(dst_t), src, src_data, dst, dst_data, nullptr);
+  }
   const int64_t count = Numel(DimsView(dst.shape, size_t(dst.ndim)));
   if (count == 0) return;
   const int64_t src_size = int64_t(DTypeSize(src_t));

@@ -14,11 +14,21 @@ namespace stridekit {
 void CheckCastArguments(DType src_t, const sk_view& src, const void* src_data,
                         DType dst_t, const sk_view& dst, const void* dst_data);
 
+// True when the cast is a copy of the bits: equal dtypes, or integers of
+// the same size (wrap-around).
+inline bool IsBitCopyCast(DType src_t, DType dst_t) {
+  return src_t == dst_t || (IsInteger(src_t) && IsInteger(dst_t) &&
+                            DTypeSize(src_t) == DTypeSize(dst_t));
+}
+
 namespace reference {
 
 // dst = src converted to dst_t (cast_scalar.h), one element at a time.
 void Cast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
           const sk_view& dst, void* dst_data);
+// Cast without the checks (requires arguments CheckCastArguments accepts).
+void RunCast(DType src_t, const sk_view& src, const void* src_data,
+             DType dst_t, const sk_view& dst, void* dst_data);
 
 }  // namespace reference
 }  // namespace stridekit

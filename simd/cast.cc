@@ -153,5 +153,5 @@ int64_t RunCastTaskKernel(const CastTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-STRIDEKIT_EXPORT_TASK_KERNEL(RunCastTaskKernel, RunCastTask, CastTask)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunCastTaskKernel, CastKernels)
 #endif  // HWY_ONCE

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "dispatch_table.h"
 #include "stridekit/dtype.h"
 #include "stridekit/iteration_plan.h"
 
@@ -25,9 +26,9 @@ struct CastTask {
 
 namespace simd {
 
-// Runs `task` with the cast kernels of the target in HWY_EXPORT table slot
-// `slot` (simd/dispatch_table.h); returns that target's HWY_TARGET.
-int64_t RunCastTask(size_t slot, const CastTask& task);
+// The per-target cast kernels: run `task`, return HWY_TARGET.
+using CastKernel = int64_t (*)(const CastTask&);
+KernelTable<CastKernel> CastKernels();
 
 }  // namespace simd
 }  // namespace stridekit

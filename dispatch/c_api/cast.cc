@@ -8,7 +8,7 @@ extern "C" {
 
 sk_status sk_cast(sk_dtype src_t, const sk_view* src, const void* src_data,
                   sk_dtype dst_t, const sk_view* dst, void* dst_data) {
-  return stridekit::capi::Guard([&] {
+  return stridekit::capi::Guard(__func__, [&] {
     const int32_t from = stridekit::capi::RawEnumValue(src_t);
     const int32_t to = stridekit::capi::RawEnumValue(dst_t);
     stridekit::capi::RequireNonNull(src, "sk_cast", "src");
