@@ -12,17 +12,15 @@
 #include <type_traits>
 #include <vector>
 
+#include "numeric_types.h"
 #include "stridekit/dtype.h"
 
 namespace stridekit::testing {
 
-// The DType of float, double, int32_t or int64_t.
+// The DType of a type of NumericTypes (numeric_types.h).
 template <typename T>
 DType DTypeOf() {
-  if constexpr (std::is_same_v<T, float>) return DType::kFloat32;
-  if constexpr (std::is_same_v<T, double>) return DType::kFloat64;
-  if constexpr (std::is_same_v<T, int32_t>) return DType::kInt32;
-  return DType::kInt64;
+  return kDTypeOf<T>;
 }
 
 // One value: mostly ordinary (small integers or random magnitudes), often a

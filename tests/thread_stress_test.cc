@@ -10,6 +10,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "stridekit/elementwise.h"
 #include "stridekit/reduce.h"
 #include "stridekit/stridekit.h"
+#include "stridekit/targets.h"
 #include "test_util.h"
 
 namespace stridekit {
@@ -174,6 +176,46 @@ TEST(ThreadStress, ThreadedKernelsFromSeveralThreads) {
     });
   }
   for (auto& c : callers) c.join();
+  EXPECT_EQ(failures.load(), 0);
+}
+
+// Forcing targets while other threads run kernels: each call keeps the
+// executor it started with, so every result is right whichever target ran
+// it (run under ThreadSanitizer by tests/tsan/run).
+TEST(ThreadStress, ForcingTargetsWhileKernelsRun) {
+  const int64_t rows = 96, cols = 160;
+  std::vector<float> a(rows * cols), b(rows * cols);
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    a[i] = float(i % 97), b[i] = float(i % 31);
+  }
+  const sk_view m = testing::MakeView({rows, cols}, {cols, 1}, 0);
+  const sk_view t = testing::MakeView({rows, cols}, {1, rows}, 0);
+  std::vector<float> want(rows * cols);
+  Binary(BinaryOp::kAdd, DType::kFloat32, t, a.data(), m, b.data(), m,
+         want.data());
+  const std::vector<std::string_view> targets = AvailableTargets();
+  std::atomic<bool> done{false};
+  std::thread forcer([&] {
+    for (size_t i = 0; !done.load(); ++i) {
+      ForceTarget(targets[i % targets.size()]);
+    }
+    ResetTarget();
+  });
+  std::atomic<int> failures{0};
+  std::vector<std::thread> callers;
+  for (int caller = 0; caller < 3; ++caller) {
+    callers.emplace_back([&] {
+      std::vector<float> got(rows * cols);
+      for (int round = 0; round < 20; ++round) {
+        Binary(BinaryOp::kAdd, DType::kFloat32, t, a.data(), m, b.data(), m,
+               got.data(), NumericOptions{2});
+        if (got != want) ++failures;
+      }
+    });
+  }
+  for (auto& c : callers) c.join();
+  done = true;
+  forcer.join();
   EXPECT_EQ(failures.load(), 0);
 }
 

@@ -7,9 +7,10 @@
 // that every dispatched call reports (kind kUnsupported), never a silent
 // fallback.
 //
-// Thread safety: reading the selection is race-free from any thread. Forcing
-// is global: do not force while other threads run kernels, or they may run
-// either target.
+// Thread safety: reading and forcing the selection are race-free from any
+// thread. Forcing is global and may happen while other threads run kernels:
+// a call selects its target once when it starts and runs on it to the end
+// (every part, every nested copy); calls that start later run the new one.
 #ifndef STRIDEKIT_TARGETS_H_
 #define STRIDEKIT_TARGETS_H_
 
