@@ -12,6 +12,11 @@
 #include <thread>
 #include <vector>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdio>
+
 #include "stridekit/shape.h"
 #include "test_util.h"
 #include "stridekit/parallel.h"
@@ -273,6 +278,45 @@ TEST(RunParallel, RunsEveryPartOnceFromAnyCaller) {
                               }),
                   ErrorKind::kNoMemory, "part 1");
   EXPECT_EQ(finished.load(), 2);
+}
+
+// A part whose thread cannot be started (here: the address space is
+// limited to what the process already uses, so no thread stack fits) runs
+// on the calling thread: every part runs once, nothing aborts, no
+// std::system_error escapes. Nested calls take the fallback path that
+// starts threads of their own. Sanitizers reserve address space of their
+// own, so they skip this.
+TEST(RunParallel, ThreadCreationFailureRunsPartsOnTheCaller) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "sanitizers need address space of their own";
+#endif
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+  GTEST_SKIP() << "sanitizers need address space of their own";
+#endif
+#endif
+  if (!testing::ThreadsAllowed()) GTEST_SKIP();
+  std::vector<std::atomic<int>> runs(8);
+  bool failed_to_limit = false;
+  RunParallel(2, [&](int part) {
+    if (part != 0) return;
+    rlimit old{};
+    ASSERT_EQ(getrlimit(RLIMIT_AS, &old), 0);
+    long pages = 0;
+    FILE* statm = std::fopen("/proc/self/statm", "r");
+    ASSERT_NE(statm, nullptr);
+    ASSERT_EQ(std::fscanf(statm, "%ld", &pages), 1);
+    std::fclose(statm);
+    rlimit tight = old;
+    tight.rlim_cur = rlim_t(pages) * rlim_t(sysconf(_SC_PAGESIZE)) + (1 << 20);
+    failed_to_limit = setrlimit(RLIMIT_AS, &tight) != 0;
+    // From inside a part: the pool is held, so the parts want threads of
+    // their own, which cannot start.
+    RunParallel(8, [&](int i) { ++runs[size_t(i)]; });
+    setrlimit(RLIMIT_AS, &old);
+  });
+  ASSERT_FALSE(failed_to_limit);
+  for (const auto& r : runs) EXPECT_EQ(r.load(), 1);
 }
 
 }  // namespace
