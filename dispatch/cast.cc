@@ -25,7 +25,7 @@ namespace {
 void CastBox(const dispatch::Executor& ex, DType src_t, const Operand& src, DType dst_t,
              const Operand& dst, const Box& box, const CopyOptions& options) {
   const Dims shape = box.Shape();
-  OperandLayout layouts[2];
+  Operand layouts[2];
   const Operand* ops[2] = {&dst, &src};
   for (int i = 0; i < 2; ++i) {
     layouts[i].offset = BoxOffset(*ops[i], box);
@@ -94,7 +94,7 @@ void EngineCast(const Executor& ex, DType src_t, const sk_view& src,
   // A masked-out source position casts its zero: zero bits in every dtype.
   if (!(body == target)) {
     static const unsigned char kZeros[16] = {};
-    const Operand zero{kZeros, 0, Dims(dst.ndim, 0)};
+    const Operand zero{Dims(dst.ndim, 0), 0, kZeros};
     FillOutside(ex, dst_size, zero, to, target, body, options);
   }
 }

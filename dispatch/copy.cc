@@ -25,7 +25,7 @@ namespace stridekit {
 void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
              const Operand& dst, const Box& box, const CopyOptions& options) {
   Dims shape = box.Shape();
-  OperandLayout layouts[2];
+  Operand layouts[2];
   const Operand* ops[2] = {&dst, &src};
   // Kernels move lanes of at most 8 bytes, aligned in both buffers (an
   // unaligned element moves bytewise): an element is `scale` lanes.
@@ -100,12 +100,12 @@ Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size, const O
   for (int d = 0; d < n; ++d) {
     if (shape[d] == 1) strides[d] = 0;
   }
-  t.op = Operand{t.bytes.get(), 0, strides};
-  t.op.offset = -BoxOffset(Operand{nullptr, 0, strides}, box);
+  t.op = Operand{strides, 0, t.bytes.get()};
+  t.op.offset = -BoxOffset(Operand{strides}, box);
   const Box inner = Intersect(region, src_valid);
   if (!inner.empty()) CopyBox(ex, elem_size, src, t.op, inner, options);
   static const unsigned char kZeros[16] = {};
-  const Operand zero{kZeros, 0, Dims(n, 0)};
+  const Operand zero{Dims(n, 0), 0, kZeros};
   FillOutside(ex, elem_size, zero, t.op, region, inner, options);
   return t;
 }
@@ -133,8 +133,8 @@ void EngineCopy(const Executor& ex, size_t elem_size, const sk_view& src,
   if (!(body == target)) {
     static const unsigned char kZeros[16] = {};
     const Operand fill_op{
-        static_cast<const unsigned char*>(fill ? fill : kZeros), 0,
-        Dims(dst.ndim, 0)};
+        Dims(dst.ndim, 0), 0,
+        static_cast<const unsigned char*>(fill ? fill : kZeros)};
     FillOutside(ex, elem_size, fill_op, to, target, body, options);
   }
 }

@@ -39,7 +39,7 @@ constexpr int64_t kTransposeWholeMinBytes = int64_t{64} << 20;
 int TransposedThroughOutput(ElementwiseKernel kernel, DType t, int num_inputs,
                             const Operand* ops, const Operand& to,
                             const Box& target, DimsView shape,
-                            const OperandLayout* layouts) {
+                            const Operand* layouts) {
   const size_t elem_size = DTypeSize(t);
   if (kernel.ChecksOperands(t) ||
       Numel(shape) * int64_t(elem_size) < kTransposeWholeMinBytes) {
@@ -110,7 +110,7 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel, DTyp
     }
   }
   const Dims shape = target.Shape();
-  OperandLayout layouts[3];
+  Operand layouts[3];
   layouts[0] = {to.strides, BoxOffset(to, target)};
   for (int i = 0; i < num_inputs; ++i) {
     layouts[i + 1] = {ops[i].strides, BoxOffset(ops[i], target)};
@@ -132,7 +132,7 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel, DTyp
   // Runs the kernel on `box`, reading input `through` (or none: -1) from
   // the output, where it was just written.
   auto run_box = [&](const Box& box, int through) {
-    OperandLayout box_layouts[3];
+    Operand box_layouts[3];
     box_layouts[0] = {to.strides, BoxOffset(to, box)};
     const void* in[2] = {};
     for (int i = 0; i < num_inputs; ++i) {

@@ -42,7 +42,7 @@ bool IsMasked(const sk_view& v) {
 
 // Element offset of the first element of the box starting at `begin`,
 // modulo 2^64: exact when the box has an element (ElementOffset).
-int64_t BoxOffset(const sk_view& out, const OperandLayout& layout,
+int64_t BoxOffset(const sk_view& out, const Operand& layout,
                   const int64_t* begin) {
   uint64_t offset = static_cast<uint64_t>(layout.offset);
   for (int d = 0; d < out.ndim; ++d) {
@@ -115,10 +115,10 @@ StridedIterator::StridedIterator(std::span<const IterOperand> operands,
   const bool box_empty = Numel(box) == 0;
 
   // Each operand over the box: inputs get stride 0 on broadcast axes.
-  OperandLayout layouts[kMaxOperands];
+  Operand layouts[kMaxOperands];
   for (int k = 0; k < nops; ++k) {
     const sk_view& v = *operands[size_t(k)].view;
-    OperandLayout& layout = layouts[k];
+    Operand& layout = layouts[k];
     layout.offset = v.offset;
     for (int d = 0; d < out.ndim; ++d) {
       const int j = d - (out.ndim - v.ndim);
@@ -155,7 +155,7 @@ StridedIterator::StridedIterator(std::span<const IterOperand> operands,
       }
     }
   }
-  const std::span<const OperandLayout> spans(layouts, size_t(nops));
+  const std::span<const Operand> spans(layouts, size_t(nops));
   plan_ = IterationPlan::Make(box, spans, /*allow_tiles=*/false);
   run_plan_ = options.tiles ? IterationPlan::Make(box, spans, true) : plan_;
   for (int k = 0; k < nops; ++k) {

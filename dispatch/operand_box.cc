@@ -30,14 +30,14 @@ Box ValidBox(const sk_view& v) {
 }
 
 Operand OperandOf(const sk_view& v, const void* data) {
-  return Operand{static_cast<const unsigned char*>(data), v.offset,
-                 Dims(DimsView(v.strides, size_t(v.ndim)))};
+  return Operand{Dims(DimsView(v.strides, size_t(v.ndim))), v.offset,
+                 static_cast<const unsigned char*>(data)};
 }
 
 Operand AlignSource(const sk_view& src, const void* data, const sk_view& dst,
                     Box& valid) {
-  Operand op{static_cast<const unsigned char*>(data), src.offset,
-             Dims(dst.ndim, 0)};
+  Operand op{Dims(dst.ndim, 0), src.offset,
+             static_cast<const unsigned char*>(data)};
   valid = Box{Dims(dst.ndim, 0), Dims(DimsView(dst.shape, size_t(dst.ndim)))};
   const int lead = dst.ndim - src.ndim;
   for (int j = 0; j < src.ndim; ++j) {

@@ -11,16 +11,11 @@
 #include <vector>
 
 #include "stridekit/dims.h"
+#include "stridekit/iteration_plan.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit {
 
-// An operand over the destination's shape: strides 0 on broadcast axes.
-struct Operand {
-  const unsigned char* data;
-  int64_t offset;
-  Dims strides;
-};
 
 // A box [begin, end) per axis of the destination's index space.
 struct Box {

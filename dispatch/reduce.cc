@@ -105,8 +105,8 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
     std::atomic<int64_t> ran{0};
     RunParallel(int(parts.size()), [&](int part) {
       const Box& box = parts[size_t(part)];
-      const Operand part_acc{nullptr, 0, acc_strides};
-      OperandLayout layouts[2] = {{from.strides, BoxOffset(from, box)},
+      const Operand part_acc{acc_strides};
+      Operand layouts[2] = {{from.strides, BoxOffset(from, box)},
                                   {acc_strides, BoxOffset(part_acc, box)}};
       const IterationPlan plan =
           IterationPlan::Make(box.Shape(), layouts, false);

@@ -29,7 +29,7 @@ namespace {
 
 // Throws unless every offset the operand reaches over `shape` fits in int64;
 // afterwards any partial sum of (index * stride) terms fits as well.
-void CheckReachableOffsets(DimsView shape, const OperandLayout& op, int index) {
+void CheckReachableOffsets(DimsView shape, const Operand& op, int index) {
   int64_t lo = op.offset, hi = op.offset;
   for (size_t d = 0; d < shape.size(); ++d) {
     int64_t extent;
@@ -59,7 +59,7 @@ InnerKind Classify(int64_t stride) {
 }  // namespace
 
 IterationPlan IterationPlan::Make(DimsView shape,
-                                  std::span<const OperandLayout> operands,
+                                  std::span<const Operand> operands,
                                   bool allow_tiles) {
   CheckShape(shape, "iteration_plan");
   if (operands.empty() || operands.size() > size_t(kMaxOperands)) {

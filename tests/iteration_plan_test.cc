@@ -28,7 +28,7 @@ using testing::Vec;
 using V = std::vector<int64_t>;
 
 IterationPlan Plan(V shape, std::vector<std::pair<V, int64_t>> ops) {
-  std::vector<OperandLayout> layouts;
+  std::vector<Operand> layouts;
   for (auto& [strides, offset] : ops)
     layouts.push_back({Dims(strides), offset});
   return IterationPlan::Make(shape, layouts);
@@ -75,7 +75,7 @@ TEST(IterationPlan, TransposeIsTiled) {
   EXPECT_EQ(p.outer_ndim(), 0);
   EXPECT_EQ(p.outer_size(), 1);
   // Without tiles the input stays strided on the inner axis.
-  const OperandLayout ops[] = {{{4, 1}, 0}, {{1, 3}, 0}};
+  const Operand ops[] = {{{4, 1}, 0}, {{1, 3}, 0}};
   const Dims shape{3, 4};
   auto rows = IterationPlan::Make(shape, ops, /*allow_tiles=*/false);
   EXPECT_FALSE(rows.tiled());
@@ -165,7 +165,7 @@ TEST(IterationPlan, PropertyVisitsTheSameOffsets) {
     const int nops = int(pick(1, 3));
     V shape(rank);
     for (auto& d : shape) d = pick(0, 9) == 0 ? pick(0, 1) : pick(1, 5);
-    std::vector<OperandLayout> ops(nops);
+    std::vector<Operand> ops(nops);
     for (int op = 0; op < nops; ++op) {
       ops[op].offset = pick(-50, 50);
       // Either a permuted / flipped C layout (so coalescing and tiling

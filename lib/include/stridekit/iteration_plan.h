@@ -29,10 +29,14 @@ namespace stridekit {
 
 inline constexpr int kMaxOperands = 8;
 
-// One operand over the common shape: element strides and base offset.
-struct OperandLayout {
+// One strided operand over a common shape: element strides (0 on broadcast
+// axes), the offset of its first element, and the buffer they index
+// (element 0; plans read only strides and offset). The one operand type of
+// the engine.
+struct Operand {
   Dims strides;
   int64_t offset = 0;
+  const unsigned char* data = nullptr;
 };
 
 // How an operand moves along the plan's inner axis.
@@ -51,7 +55,7 @@ class IterationPlan {
   // kOverflow when an operand's offsets do not fit in int64. Without
   // `allow_tiles` step 5 only classifies (no input becomes kTransposed).
   static IterationPlan Make(DimsView shape,
-                            std::span<const OperandLayout> operands,
+                            std::span<const Operand> operands,
                             bool allow_tiles = true);
 
   int num_operands() const { return num_operands_; }
