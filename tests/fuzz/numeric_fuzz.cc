@@ -8,9 +8,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <vector>
 
 #include "fuzz_input.h"
+#include "stridekit/ops.h"
 #include "stridekit/stridekit.h"
 
 using stridekit::fuzz::FuzzInput;
@@ -70,9 +72,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int kind = in.Byte() % 3;  // binary, unary, reduce
   // Unknown op values too, within each enum's bit range (C++ cannot hold
   // others without UB in this harness; C callers' ints are tested in C).
-  const int32_t op = in.Byte() % 16 == 0
-                         ? int32_t(in.Range(0, kind == 0 ? 7 : 3))
-                         : int32_t(in.Byte() % (kind == 0 ? 6 : 4));
+  // Known ops come from the op table (stridekit/ops.h).
+  const uint8_t pick = in.Byte();
+  const int32_t op =
+      in.Byte() % 16 == 0 ? int32_t(in.Range(0, kind == 0 ? 7 : 3))
+      : kind == 0
+          ? int32_t(
+                stridekit::kBinaryOps[pick % std::size(stridekit::kBinaryOps)]
+                    .op)
+      : kind == 1
+          ? int32_t(
+                stridekit::kUnaryOps[pick % std::size(stridekit::kUnaryOps)].op)
+          : int32_t(
+                stridekit::kReduceOps[pick % std::size(stridekit::kReduceOps)]
+                    .op);
   sk_view views[3] = {in.View(tame), in.View(tame), in.View(tame)};
   int32_t axes[4];
   int32_t naxes = int32_t(in.Byte() % 5);
