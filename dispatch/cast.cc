@@ -8,9 +8,9 @@
 #include "allocation.h"
 #include "cast_reference.h"
 #include "dispatch/copy_internal.h"
-#include "dispatch/operand_box.h"
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
+#include "dispatch/operand_box.h"
 #include "simd/cast_task.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
@@ -22,8 +22,9 @@ namespace stridekit {
 namespace {
 
 // dst[box] = src[box] converted, both fully valid there.
-void CastBox(const dispatch::Executor& ex, DType src_t, const Operand& src, DType dst_t,
-             const Operand& dst, const Box& box, const CopyOptions& options) {
+void CastBox(const dispatch::Executor& ex, DType src_t, const Operand& src,
+             DType dst_t, const Operand& dst, const Box& box,
+             const CopyOptions& options) {
   const Dims shape = box.Shape();
   Operand layouts[2];
   const Operand* ops[2] = {&dst, &src};

@@ -14,10 +14,10 @@
 #include "dispatch/operand_box.h"
 #include "simd/copy_task.h"
 #include "strided_layout.h"
-#include "stridekit/parallel.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/iteration_plan.h"
+#include "stridekit/parallel.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
@@ -61,9 +61,9 @@ void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
 }
 
 // The complement of a box in a box is at most two slabs per axis.
-void FillOutside(const dispatch::Executor& ex, size_t elem_size, const Operand& fill,
-                 const Operand& dst, const Box& outer, const Box& inner,
-                 const CopyOptions& options) {
+void FillOutside(const dispatch::Executor& ex, size_t elem_size,
+                 const Operand& fill, const Operand& dst, const Box& outer,
+                 const Box& inner, const CopyOptions& options) {
   Box slab = outer;
   for (int d = 0; d < outer.begin.size(); ++d) {
     slab.end[d] = inner.begin[d];
@@ -76,10 +76,10 @@ void FillOutside(const dispatch::Executor& ex, size_t elem_size, const Operand& 
   }
 }
 
-
-Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
-                         const Box& src_valid, const Box& box,
-                         const CopyOptions& options, const char* op) {
+Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size,
+                         const Operand& src, const Box& src_valid,
+                         const Box& box, const CopyOptions& options,
+                         const char* op) {
   const int n = box.begin.size();
   // The region written: the box, narrowed to its first index on the axes
   // that stay broadcast.
@@ -93,8 +93,8 @@ Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size, const O
     shape.push_back(region.end[d] - region.begin[d]);
   }
   Temporary t;
-  t.bytes = AllocateBuffer(
-      CheckedMul(Numel(shape), int64_t(elem_size), op), op);
+  t.bytes =
+      AllocateBuffer(CheckedMul(Numel(shape), int64_t(elem_size), op), op);
   // Strides over the full destination index space, so box offsets apply.
   Dims strides = CContiguousStrides(shape);
   for (int d = 0; d < n; ++d) {
@@ -160,9 +160,8 @@ Materialized MaterializeWith(const Executor& ex, size_t elem_size,
                              const sk_view& src, const void* src_data,
                              const void* fill, const CopyOptions& options) {
   Materialized out{nullptr, CContiguousView(src)};
-  const int64_t bytes =
-      CheckedMul(Numel(DimsView(src.shape, size_t(src.ndim))),
-                 int64_t(elem_size), "materialize");
+  const int64_t bytes = CheckedMul(Numel(DimsView(src.shape, size_t(src.ndim))),
+                                   int64_t(elem_size), "materialize");
   out.data = AllocateBuffer(bytes, "materialize");
   ex.run.copy(ex, elem_size, src, src_data, out.view, out.data.get(), fill,
               options);
@@ -190,8 +189,7 @@ Materialized Materialize(size_t elem_size, const sk_view& src,
   CheckCopyArguments(elem_size, src, src_data, dispatch::CContiguousView(src),
                      &placeholder, "copy");
   const dispatch::Executor& ex = dispatch::SelectedExecutor("materialize");
-  return dispatch::MaterializeWith(ex, elem_size, src, src_data, fill,
-                                   options);
+  return dispatch::MaterializeWith(ex, elem_size, src, src_data, fill, options);
 }
 
 void Fill(size_t elem_size, const sk_view& dst, void* dst_data,

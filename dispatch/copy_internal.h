@@ -28,9 +28,9 @@ void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
 // `src_valid`). Axes on which src has stride 0 and is valid across the
 // whole box keep stride 0 in the temporary (one element), so broadcast
 // operands are not expanded. Throws kNoMemory naming `op`.
-Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
-                         const Box& src_valid, const Box& box,
-                         const CopyOptions& options = {},
+Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size,
+                         const Operand& src, const Box& src_valid,
+                         const Box& box, const CopyOptions& options = {},
                          const char* op = "copy");
 
 // dst[box] = fill (one element, every stride 0) at every position of

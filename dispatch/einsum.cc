@@ -65,10 +65,10 @@ struct Term {
 struct Contraction {
   DType dtype;
   size_t elem_size;
-  Dims sizes;                // product-space loop extents
-  std::vector<int> result;   // distinct result loops of extent other than 1
+  Dims sizes;                    // product-space loop extents
+  std::vector<int> result;       // distinct result loops of extent other than 1
   const dispatch::Executor* ex;  // the call's executor
-  const unsigned char* one;  // the dtype's 1
+  const unsigned char* one;      // the dtype's 1
 };
 
 // The term of a view under `map`; loops of extent 1 are dropped.
@@ -495,8 +495,7 @@ bool IsPermutation(const Projections& p) {
 // construction: no second check, no second target selection).
 void CopyWith(const Contraction& c, const sk_view& src, const void* src_data,
               const sk_view& dst, void* dst_data) {
-  c.ex->run.copy(*c.ex, c.elem_size, src, src_data, dst, dst_data, nullptr,
-                 {});
+  c.ex->run.copy(*c.ex, c.elem_size, src, src_data, dst, dst_data, nullptr, {});
 }
 
 // Copies the result term into out (through a zeroed temporary of out's

@@ -1,17 +1,18 @@
 // The dispatched elementwise kernels: the entry points check and select the
-// executor; the engine resolves broadcasting, masks and overlap on metadata (an input masked inside out's valid box,
-// or overlapping out other than exactly, is first materialised over that
-// box), then one plan over out's valid box runs on the active target (or
-// one per part of that box, on options.threads threads).
+// executor; the engine resolves broadcasting, masks and overlap on metadata (an
+// input masked inside out's valid box, or overlapping out other than exactly,
+// is first materialised over that box), then one plan over out's valid box runs
+// on the active target (or one per part of that box, on options.threads
+// threads).
 #include "stridekit/elementwise.h"
 
 #include <atomic>
 #include <vector>
 
 #include "dispatch/copy_internal.h"
-#include "dispatch/operand_box.h"
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
+#include "dispatch/operand_box.h"
 #include "numeric_checks.h"
 #include "numeric_types.h"
 #include "scalar_ops.h"
@@ -69,8 +70,8 @@ void CheckOperands(BinaryOp op, DType t, const IterationPlan& plan,
     using T = decltype(zero);
     void (*check)(T, T) = nullptr;
     switch (op) {
-#define STRIDEKIT_CHECK_CASE(Name, ...)                                   \
-  case BinaryOp::k##Name:                                                 \
+#define STRIDEKIT_CHECK_CASE(Name, ...)                                    \
+  case BinaryOp::k##Name:                                                  \
     check = &scalar_ops::OperandCheck<BinaryOp::k##Name>::template Run<T>; \
     break;
       STRIDEKIT_BINARY_OPS(STRIDEKIT_CHECK_CASE)
@@ -90,8 +91,8 @@ void CheckOperands(BinaryOp op, DType t, const IterationPlan& plan,
   });
 }
 
-void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel, DType t,
-                    int num_inputs, const sk_view* const* inputs,
+void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
+                    DType t, int num_inputs, const sk_view* const* inputs,
                     const void* const* datas, const sk_view& out,
                     void* out_data, int threads) {
   const size_t elem_size = DTypeSize(t);

@@ -16,7 +16,6 @@
 
 namespace stridekit {
 
-
 // A box [begin, end) per axis of the destination's index space.
 struct Box {
   Dims begin, end;

@@ -1,7 +1,7 @@
 // The Operations of the two kinds of executor (dispatch/executor.h).
+#include "cast_reference.h"
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
-#include "cast_reference.h"
 #include "index_reference.h"
 #include "reference_kernels.h"
 
@@ -39,9 +39,8 @@ Operations ReferenceOperations() {
         reference::RunReduce(op, t, in, in_data, reduced, out, out_data);
         NoteKernelRan(0);
       },
-      [](const Executor&, DType src_t, const sk_view& src,
-         const void* src_data, DType dst_t, const sk_view& dst,
-         void* dst_data, const CopyOptions&) {
+      [](const Executor&, DType src_t, const sk_view& src, const void* src_data,
+         DType dst_t, const sk_view& dst, void* dst_data, const CopyOptions&) {
         reference::RunCast(src_t, src, src_data, dst_t, dst, dst_data);
         NoteKernelRan(0);
       },

@@ -13,11 +13,11 @@
 #include <atomic>
 #include <vector>
 
-#include "dispatch/copy_internal.h"
-#include "dispatch/operand_box.h"
 #include "allocation.h"
+#include "dispatch/copy_internal.h"
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
+#include "dispatch/operand_box.h"
 #include "numeric_checks.h"
 #include "scalar_ops.h"
 #include "simd/numeric_task.h"
@@ -107,7 +107,7 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
       const Box& box = parts[size_t(part)];
       const Operand part_acc{acc_strides};
       Operand layouts[2] = {{from.strides, BoxOffset(from, box)},
-                                  {acc_strides, BoxOffset(part_acc, box)}};
+                            {acc_strides, BoxOffset(part_acc, box)}};
       const IterationPlan plan =
           IterationPlan::Make(box.Shape(), layouts, false);
       unsigned char* part_acc_data =

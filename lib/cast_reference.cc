@@ -46,8 +46,8 @@ void Cast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
   RunCast(src_t, src, src_data, dst_t, dst, dst_data);
 }
 
-void RunCast(DType src_t, const sk_view& src, const void* src_data,
-             DType dst_t, const sk_view& dst, void* dst_data) {
+void RunCast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
+             const sk_view& dst, void* dst_data) {
   if (IsBitCopyCast(src_t, dst_t)) {
     return RunCopy(DTypeSize(dst_t), src, src_data, dst, dst_data, nullptr);
   }

@@ -27,8 +27,8 @@ namespace reference {
 void Cast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
           const sk_view& dst, void* dst_data);
 // Cast without the checks (requires arguments CheckCastArguments accepts).
-void RunCast(DType src_t, const sk_view& src, const void* src_data,
-             DType dst_t, const sk_view& dst, void* dst_data);
+void RunCast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
+             const sk_view& dst, void* dst_data);
 
 }  // namespace reference
 }  // namespace stridekit

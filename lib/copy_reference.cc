@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "copy_checks.h"
-#include "strided_layout.h"
 #include "reference_kernels.h"
+#include "strided_layout.h"
 #include "stridekit/shape.h"
 
 namespace stridekit::reference {

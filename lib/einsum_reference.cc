@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "numeric_checks.h"
+#include "reference_kernels.h"
 #include "reference_loops.h"
 #include "scalar_ops.h"
-#include "reference_kernels.h"
 
 namespace stridekit::reference {
 namespace {

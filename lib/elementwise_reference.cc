@@ -2,9 +2,9 @@
 // at a time through each view's index mapping (the oracle of the
 // equivalence tests and what the "reference" target runs).
 #include "numeric_checks.h"
+#include "reference_kernels.h"
 #include "reference_loops.h"
 #include "scalar_ops.h"
-#include "reference_kernels.h"
 
 namespace stridekit::reference {
 namespace {
@@ -12,11 +12,11 @@ namespace {
 template <typename T>
 T ApplyBinary(BinaryOp op, T a, T b) {
   switch (op) {
-#define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked)    \
-  case BinaryOp::k##Name:                                              \
-    if constexpr (prechecked && scalar_ops::kIsInt<T>) {               \
-      scalar_ops::OperandCheck<BinaryOp::k##Name>::Run(a, b);          \
-    }                                                                  \
+#define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked)         \
+  case BinaryOp::k##Name:                                                   \
+    if constexpr (prechecked && scalar_ops::kIsInt<T>) {                    \
+      scalar_ops::OperandCheck<BinaryOp::k##Name>::Run(a, b);               \
+    }                                                                       \
     if constexpr ((kinds & kKindOf<T>) != 0) return scalar_ops::Name(a, b); \
     break;
     STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_CASE)
@@ -28,8 +28,8 @@ T ApplyBinary(BinaryOp op, T a, T b) {
 template <typename T>
 T ApplyUnary(UnaryOp op, T a) {
   switch (op) {
-#define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked) \
-  case UnaryOp::k##Name:                                           \
+#define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked)       \
+  case UnaryOp::k##Name:                                                 \
     if constexpr ((kinds & kKindOf<T>) != 0) return scalar_ops::Name(a); \
     break;
     STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_CASE)

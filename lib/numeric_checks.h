@@ -7,12 +7,10 @@
 #include <span>
 #include <string_view>
 
-#include "stridekit/dims.h"
 #include "stridekit/c_types.h"
+#include "stridekit/dims.h"
 #include "stridekit/ops.h"
 #include "stridekit/projections.h"
-#include "stridekit/c_types.h"
-#include "stridekit/ops.h"
 
 namespace stridekit {
 
@@ -25,8 +23,8 @@ const char* OpName(ReduceOp op);
 // Throws kUnsupported unless t is one of NumericTypes (numeric_types.h).
 void CheckNumericDType(DType t, const char* op);
 
-// A valid op and a dtype its op-table row accepts, every input broadcastable to out and out writeable (the
-// copy rules of copy_checks.h).
+// A valid op and a dtype its op-table row accepts, every input broadcastable to
+// out and out writeable (the copy rules of copy_checks.h).
 void CheckBinaryArguments(BinaryOp op, DType t, const sk_view& a,
                           const void* a_data, const sk_view& b,
                           const void* b_data, const sk_view& out,

@@ -75,8 +75,7 @@ inline uint32_t KindOf(DType t) {
 inline std::string NumericDTypeNames() {
   std::string names;
   [&]<typename... T>(TypeList<T...>) {
-    ((names += (names.empty() ? "" : ", "),
-      names += DTypeName(kDTypeOf<T>)),
+    ((names += (names.empty() ? "" : ", "), names += DTypeName(kDTypeOf<T>)),
      ...);
   }(NumericTypes{});
   return names;

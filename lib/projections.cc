@@ -87,10 +87,10 @@ Projections ProjectionBuilder::Build() const {
         index = AxisIndex::Fixed(0);
       } else {
         if (p.product_space.size() == size_t{kMaxRank}) {
-          Fail(ErrorKind::kInvalidArgument,
-               "einsum: more than ", kMaxRank,
+          Fail(ErrorKind::kInvalidArgument, "einsum: more than ", kMaxRank,
                " distinct loops (labels of size other than 1) in the product "
-               "space; at most ", kMaxRank, " are supported");
+               "space; at most ",
+               kMaxRank, " are supported");
         }
         index = AxisIndex::Iterator(p.product_space.size());
         p.product_space.push_back(size_[root]);

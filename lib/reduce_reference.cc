@@ -4,9 +4,9 @@
 #include <type_traits>
 
 #include "numeric_checks.h"
+#include "reference_kernels.h"
 #include "reference_loops.h"
 #include "scalar_ops.h"
-#include "reference_kernels.h"
 
 namespace stridekit::reference {
 namespace {

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "strided_layout.h"
+#include "stridekit/c_types.h"
 #include "stridekit/dims.h"
 #include "stridekit/shape.h"
-#include "stridekit/c_types.h"
 
 namespace stridekit::reference {
 

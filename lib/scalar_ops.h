@@ -12,9 +12,9 @@
 #include <limits>
 #include <type_traits>
 
+#include "numeric_types.h"
 #include "stridekit/dtype.h"
 #include "stridekit/error.h"
-#include "numeric_types.h"
 #include "stridekit/ops.h"
 
 namespace stridekit::scalar_ops {

@@ -6,8 +6,8 @@
 
 #include <cstdint>
 
-#include "stridekit/dims.h"
 #include "stridekit/c_types.h"
+#include "stridekit/dims.h"
 
 namespace stridekit {
 

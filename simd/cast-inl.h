@@ -175,8 +175,8 @@ struct VectorPair<int32_t, float> {
     const auto v = hn::LoadU(d, from);
     const auto limit = hn::Set(d, 2147483648.0f);
     auto r = hn::ConvertTo(di, v);
-    r = hn::IfThenElse(hn::RebindMask(di, hn::Ge(v, limit)), hn::Set(di, INT32_MAX),
-                       r);
+    r = hn::IfThenElse(hn::RebindMask(di, hn::Ge(v, limit)),
+                       hn::Set(di, INT32_MAX), r);
     r = hn::IfThenElse(hn::RebindMask(di, hn::Lt(v, hn::Neg(limit))),
                        hn::Set(di, INT32_MIN), r);
     r = hn::IfThenZeroElse(hn::RebindMask(di, hn::IsNaN(v)), r);

@@ -12,6 +12,7 @@
 #define HWY_TARGET_INCLUDE "cast.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
 // clang-format off
 #include "cast-inl.h"
 #include "copy-inl.h"

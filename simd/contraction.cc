@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "scalar_ops.h"
 #include "contraction_task.h"
 #include "dispatch_table.h"
+#include "scalar_ops.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "contraction.cc"

@@ -19,9 +19,9 @@
 #include <cstdint>
 #include <cstring>
 
+#include "alignment.h"
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
-#include "alignment.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {

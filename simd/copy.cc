@@ -7,6 +7,7 @@
 #define HWY_TARGET_INCLUDE "copy.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
 #include "copy-inl.h"
 
 HWY_BEFORE_NAMESPACE();

@@ -37,15 +37,15 @@ struct KernelTable {
 // the table returned by `stridekit::simd::TABLE()`, declared in the family's
 // task header. Use at global scope in the HWY_ONCE part of the kernel's
 // translation unit (hwy/highway.h included).
-#define STRIDEKIT_EXPORT_KERNEL_TABLE(KERNEL, TABLE)                 \
-  namespace stridekit {                                              \
-  namespace {                                                        \
-  HWY_EXPORT(KERNEL);                                                \
-  }                                                                  \
-  decltype(simd::TABLE()) simd::TABLE() {                            \
-    return {HWY_DISPATCH_TABLE(KERNEL),                              \
-            std::size(HWY_DISPATCH_TABLE(KERNEL))};                  \
-  }                                                                  \
+#define STRIDEKIT_EXPORT_KERNEL_TABLE(KERNEL, TABLE) \
+  namespace stridekit {                              \
+  namespace {                                        \
+  HWY_EXPORT(KERNEL);                                \
+  }                                                  \
+  decltype(simd::TABLE()) simd::TABLE() {            \
+    return {HWY_DISPATCH_TABLE(KERNEL),              \
+            std::size(HWY_DISPATCH_TABLE(KERNEL))};  \
+  }                                                  \
   }  // namespace stridekit
 
 #endif  // STRIDEKIT_SIMD_DISPATCH_TABLE_H_

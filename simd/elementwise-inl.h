@@ -11,11 +11,11 @@
 #define STRIDEKIT_SIMD_ELEMENTWISE_INL_H_
 #endif
 
-#include "hwy/highway.h"
-#include "scalar_ops.h"
 #include "copy-inl.h"
+#include "hwy/highway.h"
 #include "numeric-inl.h"
 #include "numeric_task.h"
+#include "scalar_ops.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {
@@ -38,35 +38,35 @@ void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
 #if STRIDEKIT_REGISTER_TRANSPOSE
   const int64_t other_col = unary ? 0 : col[2 - t];
   if constexpr (Op::template kVector<T>) {
-  if (CanTransposeInRegisters(d) && col[0] == 1 && row[t + 1] == 1 &&
-      (other_col == 0 || other_col == 1)) {
-    const size_t N = hn::Lanes(d);
-    full_rows = rows - rows % N;
-    full_cols = cols - cols % N;
-    const int other = 1 - t;
-    hn::Vec<D> v[64 / sizeof(T)];
-    for (size_t c0 = 0; c0 < full_cols; c0 += N) {
-      for (size_t r0 = 0; r0 < full_rows; r0 += N) {
-        const T* x = in[t] + int64_t(r0) + int64_t(c0) * col[t + 1];
-        for (size_t k = 0; k < N; ++k) {
-          v[k] = hn::LoadU(d, x + int64_t(k) * col[t + 1]);
-        }
-        TransposeSquare(d, v);
-        for (size_t j = 0; j < N; ++j) {
-          const int64_t r = int64_t(r0 + j);
-          auto yv = hn::Zero(d);
-          if (!unary) {
-            const T* y =
-                in[other] + r * row[other + 1] + int64_t(c0) * other_col;
-            yv = other_col ? hn::LoadU(d, y) : hn::Set(d, *y);
+    if (CanTransposeInRegisters(d) && col[0] == 1 && row[t + 1] == 1 &&
+        (other_col == 0 || other_col == 1)) {
+      const size_t N = hn::Lanes(d);
+      full_rows = rows - rows % N;
+      full_cols = cols - cols % N;
+      const int other = 1 - t;
+      hn::Vec<D> v[64 / sizeof(T)];
+      for (size_t c0 = 0; c0 < full_cols; c0 += N) {
+        for (size_t r0 = 0; r0 < full_rows; r0 += N) {
+          const T* x = in[t] + int64_t(r0) + int64_t(c0) * col[t + 1];
+          for (size_t k = 0; k < N; ++k) {
+            v[k] = hn::LoadU(d, x + int64_t(k) * col[t + 1]);
           }
-          const auto result =
-              t == 0 ? Op::Vec(d, v[j], yv) : Op::Vec(d, yv, v[j]);
-          hn::StoreU(result, d, out + r * row[0] + int64_t(c0));
+          TransposeSquare(d, v);
+          for (size_t j = 0; j < N; ++j) {
+            const int64_t r = int64_t(r0 + j);
+            auto yv = hn::Zero(d);
+            if (!unary) {
+              const T* y =
+                  in[other] + r * row[other + 1] + int64_t(c0) * other_col;
+              yv = other_col ? hn::LoadU(d, y) : hn::Set(d, *y);
+            }
+            const auto result =
+                t == 0 ? Op::Vec(d, v[j], yv) : Op::Vec(d, yv, v[j]);
+            hn::StoreU(result, d, out + r * row[0] + int64_t(c0));
+          }
         }
       }
     }
-  }
   }
 #else
   (void)t;
@@ -158,11 +158,11 @@ void RunElementwiseForType(const ElementwiseTask& task) {
     return;
   }
   switch (task.kernel.binary) {
-#define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked)          \
-  case BinaryOp::k##Name:                                                    \
-    if constexpr ((kinds & kKindOf<T>) != 0) {                               \
-      RunElementwiseFor<T, Name##Op>(task);                                  \
-    }                                                                        \
+#define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked) \
+  case BinaryOp::k##Name:                                           \
+    if constexpr ((kinds & kKindOf<T>) != 0) {                      \
+      RunElementwiseFor<T, Name##Op>(task);                         \
+    }                                                               \
     return;
     STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_CASE)
 #undef STRIDEKIT_BINARY_CASE
@@ -173,9 +173,8 @@ void RunElementwiseForType(const ElementwiseTask& task) {
 // HWY_TARGET.
 template <typename List>
 int64_t RunElementwiseOf(const ElementwiseTask& task) {
-  VisitType(List{}, task.dtype, [&](auto zero) {
-    RunElementwiseForType<decltype(zero)>(task);
-  });
+  VisitType(List{}, task.dtype,
+            [&](auto zero) { RunElementwiseForType<decltype(zero)>(task); });
   return HWY_TARGET;
 }
 

@@ -8,6 +8,7 @@
 #define HWY_TARGET_INCLUDE "index_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
 #include "index_kernels-inl.h"
 
 HWY_BEFORE_NAMESPACE();

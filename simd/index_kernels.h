@@ -8,21 +8,20 @@
 #include <stdint.h>
 
 #include "dispatch_table.h"
-#include "stridekit/dims.h"
 #include "stridekit/c_types.h"
+#include "stridekit/dims.h"
 
 namespace stridekit::simd {
 
 // The per-target index kernels (the reference functions of
 // index_reference.h, vectorised); each returns HWY_TARGET.
 using RavelBatchFn = int64_t (*)(int64_t n, const int64_t* indices,
-                                     DimsView strides, int64_t offset,
-                                     int64_t* out);
+                                 DimsView strides, int64_t offset,
+                                 int64_t* out);
 using UnravelBatchFn = int64_t (*)(int64_t n, const int64_t* flat,
-                                       DimsView shape, int64_t numel,
-                                       int64_t* out);
+                                   DimsView shape, int64_t numel, int64_t* out);
 using ViewOffsetsFn = int64_t (*)(const sk_view& plan, int64_t begin,
-                                      int64_t count, int64_t* out);
+                                  int64_t count, int64_t* out);
 KernelTable<RavelBatchFn> RavelBatchKernels();
 KernelTable<UnravelBatchFn> UnravelBatchKernels();
 KernelTable<ViewOffsetsFn> ViewOffsetsKernels();

@@ -17,10 +17,10 @@
 #include <limits>
 #include <type_traits>
 
+#include "alignment.h"
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
 #include "scalar_ops.h"
-#include "alignment.h"
 #include "stridekit/ops.h"
 
 HWY_BEFORE_NAMESPACE();

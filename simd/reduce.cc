@@ -1,14 +1,15 @@
 // Per-target reduction executors: walk a plan's outer positions and run
 // the row kernels of numeric-inl.h on each row (a separate translation unit
 // from elementwise.cc so that the two compile in parallel).
-#include "scalar_ops.h"
 #include "dispatch_table.h"
 #include "numeric_task.h"
+#include "scalar_ops.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "reduce.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
 #include "numeric-inl.h"
 
 HWY_BEFORE_NAMESPACE();

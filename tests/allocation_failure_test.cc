@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "allocation.h"
 #include "equivalence.h"
 #include "random_views.h"
-#include "allocation.h"
 #include "stridekit/einsum.h"
 #include "stridekit/elementwise.h"
 #include "stridekit/reduce.h"

@@ -69,7 +69,7 @@ TEST(Allocations, IterationPlanAllocatesNothingUpToRank8) {
   for (int rank = 0; rank <= 8; ++rank) {
     const Dims shape(rank, 2);
     const Operand ops[2] = {{CContiguousStrides(shape), 0},
-                                  {FContiguousStrides(shape), 0}};
+                            {FContiguousStrides(shape), 0}};
     int64_t visited = 0;
     const int64_t count = AllocationsDuring([&] {
       const IterationPlan plan = IterationPlan::Make(shape, ops);

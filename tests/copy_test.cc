@@ -9,14 +9,14 @@
 #include <cstring>
 #include <vector>
 
+#include "allocation.h"
 #include "equivalence.h"
 #include "random_views.h"
-#include "test_util.h"
-#include "allocation.h"
 #include "reference_kernels.h"
 #include "stridekit/einsum.h"
 #include "stridekit/elementwise.h"
 #include "stridekit/reduce.h"
+#include "test_util.h"
 
 namespace stridekit {
 namespace {

@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <string>
 
+#include "dispatch/target_registry.h"
 #include "stridekit/index_kernels.h"
 #include "stridekit/stridekit.h"
-#include "dispatch/target_registry.h"
 #include "stridekit/targets.h"
 
 namespace stridekit::testing {

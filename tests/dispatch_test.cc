@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "dispatch/target_registry.h"
 #include "stridekit/index_kernels.h"
 #include "stridekit/stridekit.h"
-#include "dispatch/target_registry.h"
 #include "stridekit/targets.h"
 #include "test_util.h"
 

@@ -16,9 +16,9 @@
 #include "equivalence.h"
 #include "numeric_values.h"
 #include "random_views.h"
+#include "reference_kernels.h"
 #include "stridekit/einsum.h"
 #include "test_util.h"
-#include "reference_kernels.h"
 
 namespace stridekit {
 namespace {

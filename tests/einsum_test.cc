@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "random_views.h"
-#include "test_util.h"
 #include "stridekit/einsum_spec.h"
 #include "stridekit/projections.h"
 #include "stridekit/stridekit.h"
+#include "test_util.h"
 
 namespace stridekit {
 namespace {
@@ -189,11 +189,11 @@ TEST(Einsum, TooManyLoopsNamesTheOperation) {
   const std::string right = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
   const Dims shape(26, 2);
   std::vector<DimsView> ops = {shape, shape};
-  EXPECT_SK_ERROR(EinsumProjections(
-                      ParseEinsumSubscripts(left + "," + right + "->"), ops),
-                  ErrorKind::kInvalidArgument,
-                  "einsum: more than 32 distinct loops (labels of size other "
-                  "than 1) in the product space; at most 32 are supported");
+  EXPECT_SK_ERROR(
+      EinsumProjections(ParseEinsumSubscripts(left + "," + right + "->"), ops),
+      ErrorKind::kInvalidArgument,
+      "einsum: more than 32 distinct loops (labels of size other "
+      "than 1) in the product space; at most 32 are supported");
 }
 
 }  // namespace

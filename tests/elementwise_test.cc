@@ -16,11 +16,11 @@
 #include <vector>
 
 #include "equivalence.h"
+#include "numeric_types.h"
 #include "numeric_values.h"
 #include "random_views.h"
-#include "test_util.h"
-#include "numeric_types.h"
 #include "reference_kernels.h"
+#include "test_util.h"
 
 namespace stridekit {
 namespace {
@@ -201,10 +201,11 @@ TEST(Elementwise, RemainderIsNumPysFloorModulo) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   // np.remainder (NumPy 1.24): the result takes b's sign, a zero result
   // too; b == 0 and an infinite a give NaN, an infinite b gives a or inf.
-  ExpectBinary(BinaryOp::kMod,
-               {5.5, -5.5, 5.5, -5.5, 0.0, -0.0, 1.0, inf, 3.0, -3.0, 6.0, -6.0},
-               {2.0, 2.0, -2.0, -2.0, 3.0, -3.0, 0.0, 2.0, inf, inf, 3.0, -3.0},
-               {1.5, 0.5, -0.5, -1.5, 0.0, -0.0, nan, nan, 3.0, inf, 0.0, -0.0});
+  ExpectBinary(
+      BinaryOp::kMod,
+      {5.5, -5.5, 5.5, -5.5, 0.0, -0.0, 1.0, inf, 3.0, -3.0, 6.0, -6.0},
+      {2.0, 2.0, -2.0, -2.0, 3.0, -3.0, 0.0, 2.0, inf, inf, 3.0, -3.0},
+      {1.5, 0.5, -0.5, -1.5, 0.0, -0.0, nan, nan, 3.0, inf, 0.0, -0.0});
   const int32_t min = std::numeric_limits<int32_t>::min();
   std::vector<int32_t> a = {7, -7, 7, -7, min, 0, 5, min, 9};
   std::vector<int32_t> b = {3, 3, -3, -3, -1, 4, -5, 7, min};

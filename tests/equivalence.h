@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "stridekit/error.h"
 #include "dispatch/target_registry.h"
+#include "stridekit/error.h"
 #include "stridekit/targets.h"
 
 namespace stridekit::testing {

@@ -4,22 +4,20 @@
 #include "stridekit/iteration_plan.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdio>
 #include <random>
 #include <thread>
 #include <vector>
 
-#include <sys/resource.h>
-#include <unistd.h>
-
-#include <cstdio>
-
+#include "stridekit/parallel.h"
 #include "stridekit/shape.h"
 #include "test_util.h"
-#include "stridekit/parallel.h"
 
 namespace stridekit {
 namespace {

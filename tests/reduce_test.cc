@@ -14,8 +14,8 @@
 #include "equivalence.h"
 #include "numeric_values.h"
 #include "random_views.h"
-#include "test_util.h"
 #include "reference_kernels.h"
+#include "test_util.h"
 
 namespace stridekit {
 namespace {
@@ -230,8 +230,8 @@ TEST(Reduce, ThreadsCombinePartsInOrder) {
     // the order of one thread: the same bits.
     if (k.out_size > 1) {
       std::vector<float> one_thread(k.out_size);
-      Reduce(ReduceOp::kSum, DType::kFloat32, k.in, floats.data(), k.axes,
-             out, one_thread.data());
+      Reduce(ReduceOp::kSum, DType::kFloat32, k.in, floats.data(), k.axes, out,
+             one_thread.data());
       EXPECT_EQ(got, one_thread);
     }
   }

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "test_util.h"
 #include "stridekit/stridekit.h"
+#include "test_util.h"
 
 namespace stridekit {
 namespace {

@@ -3,9 +3,9 @@
 #ifndef STRIDEKIT_LIB_C_API_INTERNAL_H_
 #define STRIDEKIT_LIB_C_API_INTERNAL_H_
 
+#include <cstdio>
 #include <cstring>
 #include <new>
-#include <cstdio>
 #include <span>
 
 #include "stridekit/dims.h"

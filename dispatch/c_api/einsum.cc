@@ -1,10 +1,11 @@
 // C ABI: the "Einsum" section of docs/c_abi.md.
+#include "stridekit/einsum.h"
+
 #include <string_view>
 #include <vector>
 
 #include "c_api_internal.h"
 #include "stridekit/dtype.h"
-#include "stridekit/einsum.h"
 #include "stridekit/einsum_spec.h"
 #include "stridekit/shape_inference.h"
 

@@ -1,11 +1,12 @@
 // C ABI: status, version, dtype sizes and the "Shapes" section of
 // docs/c_abi.md.
+#include "stridekit/shape.h"
+
 #include <string>
 #include <vector>
 
 #include "c_api_internal.h"
 #include "stridekit/dtype.h"
-#include "stridekit/shape.h"
 #include "stridekit/version.h"
 
 namespace stridekit::capi {

@@ -10,11 +10,15 @@
 #include "stridekit/view.h"
 
 using stridekit::Dims;
+using stridekit::DType;
+using stridekit::DTypeSize;
+using stridekit::IsValidDType;
 using stridekit::ErrorKind;
 using stridekit::Fail;
 using stridekit::View;
 using stridekit::capi::ArrayArg;
 using stridekit::capi::Guard;
+using stridekit::capi::RawEnumValue;
 using stridekit::capi::RequireNonNull;
 
 namespace {
@@ -96,14 +100,16 @@ sk_dtype DTypeOf(DLDataType t, const char* op) {
 }
 
 // DLPack data type of an sk_dtype; throws kUnsupported for unknown values.
-DLDataType DLTypeOf(sk_dtype t, const char* op) {
+// The dtype is read as a plain int (a C caller may pass any value).
+DLDataType DLTypeOf(const sk_dtype& dtype, const char* op) {
   constexpr uint8_t kDLBoolCode = 6;  // dlpack >= 0.8; absent from 0.6.
-  const size_t size = sk_dtype_size(t);
-  if (size == 0) {
-    Fail(ErrorKind::kUnsupported, op, ": unknown dtype ", int(t));
+  const int32_t raw = RawEnumValue(dtype);
+  if (!IsValidDType(raw)) {
+    Fail(ErrorKind::kUnsupported, op, ": unknown dtype ", raw);
   }
+  const sk_dtype t = static_cast<sk_dtype>(raw);
   DLDataType type;
-  type.bits = uint8_t(size * 8);
+  type.bits = uint8_t(DTypeSize(static_cast<DType>(raw)) * 8);
   type.lanes = 1;
   switch (t) {
     case SK_BOOL:

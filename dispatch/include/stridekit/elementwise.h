@@ -57,8 +57,7 @@ void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
 inline void Binary(BinaryOp op, DType t, const View& a, const void* a_data,
                    const View& b, const void* b_data, const View& out,
                    void* out_data, const NumericOptions& options = {}) {
-  Binary(op, t, a.ToC(), a_data, b.ToC(), b_data, out.ToC(), out_data,
-         options);
+  Binary(op, t, a.ToC(), a_data, b.ToC(), b_data, out.ToC(), out_data, options);
 }
 inline void Unary(UnaryOp op, DType t, const View& a, const void* a_data,
                   const View& out, void* out_data,

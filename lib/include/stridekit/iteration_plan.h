@@ -54,8 +54,7 @@ class IterationPlan {
   // Throws kInvalidArgument for a rank or operand-count mismatch and
   // kOverflow when an operand's offsets do not fit in int64. Without
   // `allow_tiles` step 5 only classifies (no input becomes kTransposed).
-  static IterationPlan Make(DimsView shape,
-                            std::span<const Operand> operands,
+  static IterationPlan Make(DimsView shape, std::span<const Operand> operands,
                             bool allow_tiles = true);
 
   int num_operands() const { return num_operands_; }

@@ -31,25 +31,25 @@ enum : uint32_t {
   kNumericKinds = kIntegerKinds | kFloatKinds,
 };
 
-#define STRIDEKIT_BINARY_OPS(X)                            \
-  X(Add, 0, "add", kNumericKinds, false)                   \
-  X(Sub, 1, "subtract", kNumericKinds, false)              \
-  X(Mul, 2, "multiply", kNumericKinds, false)              \
-  X(Div, 3, "divide", kNumericKinds, true)                 \
-  X(Min, 4, "minimum", kNumericKinds, false)               \
-  X(Max, 5, "maximum", kNumericKinds, false)               \
+#define STRIDEKIT_BINARY_OPS(X)               \
+  X(Add, 0, "add", kNumericKinds, false)      \
+  X(Sub, 1, "subtract", kNumericKinds, false) \
+  X(Mul, 2, "multiply", kNumericKinds, false) \
+  X(Div, 3, "divide", kNumericKinds, true)    \
+  X(Min, 4, "minimum", kNumericKinds, false)  \
+  X(Max, 5, "maximum", kNumericKinds, false)  \
   X(Mod, 7, "remainder", kNumericKinds, true)
 
-#define STRIDEKIT_UNARY_OPS(X)                   \
-  X(Neg, 0, "negative", kNumericKinds, false)    \
-  X(Abs, 1, "absolute", kNumericKinds, false)    \
-  X(Sqrt, 2, "sqrt", kFloatKinds, false)         \
+#define STRIDEKIT_UNARY_OPS(X)                \
+  X(Neg, 0, "negative", kNumericKinds, false) \
+  X(Abs, 1, "absolute", kNumericKinds, false) \
+  X(Sqrt, 2, "sqrt", kFloatKinds, false)      \
   X(Square, 3, "square", kNumericKinds, false)
 
-#define STRIDEKIT_REDUCE_OPS(X)              \
-  X(Sum, 0, "sum", kNumericKinds, false)     \
-  X(Prod, 1, "prod", kNumericKinds, false)   \
-  X(Min, 2, "min", kNumericKinds, false)     \
+#define STRIDEKIT_REDUCE_OPS(X)            \
+  X(Sum, 0, "sum", kNumericKinds, false)   \
+  X(Prod, 1, "prod", kNumericKinds, false) \
+  X(Min, 2, "min", kNumericKinds, false)   \
   X(Max, 3, "max", kNumericKinds, false)
 
 #define STRIDEKIT_OP_ENUMERATOR(Name, value, ...) k##Name = value,

@@ -23,8 +23,8 @@
 #include <string>
 #include <string_view>
 
-#include "stridekit/dims.h"
 #include "stridekit/c_types.h"
+#include "stridekit/dims.h"
 
 namespace stridekit {
 
