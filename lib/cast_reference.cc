@@ -22,20 +22,7 @@ void CheckCastArguments(DType src_t, const sk_view& src, const void* src_data,
   cast::CheckCastDType(int32_t(dst_t), op, "destination");
   CheckLayout(src, DTypeSize(src_t), op);
   CheckLayout(dst, DTypeSize(dst_t), op);
-  const DimsView src_shape(src.shape, size_t(src.ndim));
-  const DimsView dst_shape(dst.shape, size_t(dst.ndim));
-  bool ok = src.ndim <= dst.ndim;
-  for (int j = 0; ok && j < src.ndim; ++j) {
-    const int64_t s = src.shape[j], t = dst.shape[j + dst.ndim - src.ndim];
-    ok = s == t || s == 1;
-  }
-  if (!ok) {
-    Fail(ErrorKind::kInvalidArgument, op, ": cannot broadcast source shape ",
-         ToString(src_shape), " to destination shape ", ToString(dst_shape));
-  }
-  CheckDistinctPositions(dst, op);
-  CheckData(dst, dst_data, op, "destination");
-  if (Numel(dst_shape) > 0) CheckData(src, src_data, op, "source");
+  CheckSourceAndDestination(src, src_data, dst, dst_data, op);
 }
 
 namespace reference {

@@ -82,6 +82,12 @@ void CheckCopyArguments(size_t elem_size, const sk_view& src,
   CheckElemSize(elem_size, op);
   CheckLayout(src, elem_size, op);
   CheckLayout(dst, elem_size, op);
+  CheckSourceAndDestination(src, src_data, dst, dst_data, op);
+}
+
+void CheckSourceAndDestination(const sk_view& src, const void* src_data,
+                               const sk_view& dst, const void* dst_data,
+                               const char* op) {
   const DimsView src_shape(src.shape, size_t(src.ndim));
   const DimsView dst_shape(dst.shape, size_t(dst.ndim));
   bool ok = src.ndim <= dst.ndim;

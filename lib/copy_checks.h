@@ -16,6 +16,12 @@ namespace stridekit {
 void CheckCopyArguments(size_t elem_size, const sk_view& src,
                         const void* src_data, const sk_view& dst,
                         const void* dst_data, const char* op);
+// The part of CheckCopyArguments after the layouts (checked by the caller,
+// for any element sizes): src broadcastable to dst, distinct dst positions,
+// non-null data pointers where elements are read or written.
+void CheckSourceAndDestination(const sk_view& src, const void* src_data,
+                               const sk_view& dst, const void* dst_data,
+                               const char* op);
 // Throws unless `data` is non-null or v has no valid element; `what` names
 // the operand ("source", "destination").
 void CheckData(const sk_view& v, const void* data, const char* op,
