@@ -198,3 +198,33 @@ TEST(Einsum, TooManyLoopsNamesTheOperation) {
 
 }  // namespace
 }  // namespace stridekit
+
+namespace stridekit {
+namespace {
+
+// sk_einsum_shape and sk_einsum accept the same specs: 40 multi-character
+// OCANNL labels over two 20-axis operands are 40 loops, more than 32 (the
+// result, 20 axes, would fit).
+TEST(Einsum, ShapeAndExecutionAgreeOnTooManyLoops) {
+  std::string a = "a0", b = "b0";
+  for (int i = 1; i < 20; ++i) {
+    a.append(",a").append(std::to_string(i));
+    b.append(",b").append(std::to_string(i));
+  }
+  std::string spec = a;
+  spec.append(";").append(b).append("=>").append(a);
+  const std::vector<int64_t> dims(20, 2);
+  const int32_t ndims[2] = {20, 20};
+  const int64_t* shapes[2] = {dims.data(), dims.data()};
+  int32_t out_ndim = 0;
+  int64_t out_shape[SK_MAX_NDIM];
+  EXPECT_EQ(sk_einsum_shape(spec.c_str(), 2, ndims, shapes, &out_ndim,
+                            out_shape),
+            SK_ERR_INVALID);
+  EXPECT_EQ(std::string(sk_last_error()),
+            "einsum: more than 32 distinct loops (labels of size other than "
+            "1) in the product space; at most 32 are supported");
+}
+
+}  // namespace
+}  // namespace stridekit

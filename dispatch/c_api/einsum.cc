@@ -7,6 +7,7 @@
 #include "c_api_internal.h"
 #include "stridekit/dtype.h"
 #include "stridekit/einsum_spec.h"
+#include "stridekit/projections.h"
 #include "stridekit/shape_inference.h"
 
 using stridekit::capi::ArrayArg;
@@ -36,9 +37,14 @@ sk_status sk_einsum_shape(const char* spec, int32_t n, const int32_t* ndims,
       views.push_back(ArrayArg(ndims[i], shapes[i], op, "shapes[i]"));
     }
     const std::string_view text(spec);
-    const stridekit::Dims out = text.find("=>") != std::string_view::npos
-                                    ? stridekit::LabelsEinsumShape(text, views)
-                                    : stridekit::EinsumShape(text, views);
+    // The projections sk_einsum derives, so that both accept the same specs
+    // and shapes (a product space of more than 32 loops included).
+    const stridekit::Projections p =
+        text.find("=>") != std::string_view::npos
+            ? stridekit::LabelsEinsumProjections(text, views)
+            : stridekit::EinsumProjections(
+                  stridekit::ParseEinsumSubscripts(text), views);
+    const stridekit::Dims& out = p.result_shape;
     if (out.size() > 0) RequireNonNull(out_shape, op, "out_shape");
     *out_ndim = out.size();
     CopyOut(out, out_shape);
