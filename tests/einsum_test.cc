@@ -218,9 +218,9 @@ TEST(Einsum, ShapeAndExecutionAgreeOnTooManyLoops) {
   const int64_t* shapes[2] = {dims.data(), dims.data()};
   int32_t out_ndim = 0;
   int64_t out_shape[SK_MAX_NDIM];
-  EXPECT_EQ(sk_einsum_shape(spec.c_str(), 2, ndims, shapes, &out_ndim,
-                            out_shape),
-            SK_ERR_INVALID);
+  EXPECT_EQ(
+      sk_einsum_shape(spec.c_str(), 2, ndims, shapes, &out_ndim, out_shape),
+      SK_ERR_INVALID);
   EXPECT_EQ(std::string(sk_last_error()),
             "einsum: more than 32 distinct loops (labels of size other than "
             "1) in the product space; at most 32 are supported");

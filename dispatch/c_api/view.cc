@@ -12,9 +12,9 @@
 using stridekit::Dims;
 using stridekit::DType;
 using stridekit::DTypeSize;
-using stridekit::IsValidDType;
 using stridekit::ErrorKind;
 using stridekit::Fail;
+using stridekit::IsValidDType;
 using stridekit::View;
 using stridekit::capi::ArrayArg;
 using stridekit::capi::Guard;
