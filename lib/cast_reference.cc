@@ -8,6 +8,7 @@
 #include "cast_scalar.h"
 #include "copy_checks.h"
 #include "reference_kernels.h"
+#include "reference_loops.h"
 #include "strided_layout.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
@@ -45,7 +46,6 @@ void RunCast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
   const cast::CastRowFn convert = cast::RowFunction(src_t, dst_t);
   const int lead = dst.ndim - src.ndim;
   const auto* from = static_cast<const unsigned char*>(src_data);
-  auto* to = static_cast<unsigned char*>(dst_data);
   // Convert every value first: the result is as if src went through a
   // temporary, whatever the overlap.
   std::vector<unsigned char> values(
@@ -64,19 +64,7 @@ void RunCast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
     const unsigned char* value = valid ? from + offset * src_size : zeros;
     convert(value, 0, values.data() + k * dst_size, 0, 1);
   }
-  index.assign(dst.ndim, 0);
-  for (int64_t k = 0; k < count; ++k, NextIndex(dst, index)) {
-    int64_t offset = dst.offset;
-    bool valid = true;
-    for (int d = 0; d < dst.ndim; ++d) {
-      valid = valid && AxisValid(dst, d, index[d]);
-      offset += index[d] * dst.strides[d];
-    }
-    if (valid) {
-      std::memcpy(to + offset * dst_size, values.data() + k * dst_size,
-                  size_t(dst_size));
-    }
-  }
+  WriteStaged(dst, dst_data, values.data(), size_t(dst_size));
 }
 
 }  // namespace reference

@@ -6,6 +6,7 @@
 
 #include "copy_checks.h"
 #include "reference_kernels.h"
+#include "reference_loops.h"
 #include "strided_layout.h"
 #include "stridekit/shape.h"
 
@@ -22,7 +23,6 @@ void RunCopy(size_t elem_size, const sk_view& src, const void* src_data,
   if (count == 0) return;
   const int lead = dst.ndim - src.ndim;
   const auto* from = static_cast<const unsigned char*>(src_data);
-  auto* to = static_cast<unsigned char*>(dst_data);
   // Read every value first: the result is as if src went through a
   // temporary, whatever the overlap.
   std::vector<unsigned char> values(size_t(count) * elem_size);
@@ -44,19 +44,7 @@ void RunCopy(size_t elem_size, const sk_view& src, const void* src_data,
       std::memset(value, 0, elem_size);
     }
   }
-  index.assign(dst.ndim, 0);
-  for (int64_t k = 0; k < count; ++k, NextIndex(dst, index)) {
-    int64_t offset = dst.offset;
-    bool valid = true;
-    for (int d = 0; d < dst.ndim; ++d) {
-      valid = valid && AxisValid(dst, d, index[d]);
-      offset += index[d] * dst.strides[d];
-    }
-    if (valid) {
-      std::memcpy(to + offset * int64_t(elem_size),
-                  values.data() + size_t(k) * elem_size, elem_size);
-    }
-  }
+  WriteStaged(dst, dst_data, values.data(), elem_size);
 }
 
 void Fill(size_t elem_size, const sk_view& dst, void* dst_data,

@@ -3,6 +3,7 @@
 #ifndef STRIDEKIT_LIB_REFERENCE_LOOPS_H_
 #define STRIDEKIT_LIB_REFERENCE_LOOPS_H_
 
+#include <cstring>
 #include <vector>
 
 #include "strided_layout.h"
@@ -60,6 +61,27 @@ void ComputeAndWrite(const sk_view& out, void* out_data, Compute compute) {
       offset += index[d] * out.strides[d];
     }
     if (valid) static_cast<T*>(out_data)[offset] = values[next++];
+  }
+}
+
+// Writes values[k] (elem_size bytes each, k in C order of dst's shape) to
+// every valid position k of dst; masked-out positions are skipped.
+inline void WriteStaged(const sk_view& dst, void* dst_data,
+                        const unsigned char* values, size_t elem_size) {
+  auto* to = static_cast<unsigned char*>(dst_data);
+  const int64_t count = Numel(DimsView(dst.shape, size_t(dst.ndim)));
+  Dims index(dst.ndim, 0);
+  for (int64_t k = 0; k < count; ++k, NextIndex(dst, index)) {
+    int64_t offset = dst.offset;
+    bool valid = true;
+    for (int d = 0; d < dst.ndim; ++d) {
+      valid = valid && AxisValid(dst, d, index[d]);
+      offset += index[d] * dst.strides[d];
+    }
+    if (valid) {
+      std::memcpy(to + offset * int64_t(elem_size),
+                  values + size_t(k) * elem_size, elem_size);
+    }
   }
 }
 
