@@ -202,7 +202,7 @@ void LoopNestContract(const Contraction& c,
 
 void RunLoopNest(const Contraction& c, const std::vector<const Term*>& terms,
                  Term& z, const std::vector<int>& loops) {
-  scalar_ops::VisitNumericType(c.dtype, [&](auto zero) {
+  VisitType(EinsumTypes{}, c.dtype, [&](auto zero) {
     LoopNestContract<decltype(zero)>(c, terms, z, loops);
   });
 }
@@ -549,7 +549,7 @@ void EngineEinsum(const Executor& ex, const Projections& p, DType t,
                   std::span<const void* const> datas, const sk_view& out,
                   void* out_data) {
   alignas(8) unsigned char one[8];
-  scalar_ops::VisitNumericType(t, [&](auto zero) {
+  VisitType(EinsumTypes{}, t, [&](auto zero) {
     const decltype(zero) value = 1;
     std::memcpy(one, &value, sizeof(value));
   });

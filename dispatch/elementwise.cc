@@ -141,11 +141,11 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
       box_layouts[i + 1] = {op.strides, BoxOffset(op, box)};
       in[i] = op.data;
     }
-    // Tiles for a transposed input, except for integer division (its
-    // executor checks divisions by rows).
+    // Tiles for a transposed input where the kernel tiles (not for integer
+    // division, checked by rows, nor the families that run by rows).
     const IterationPlan plan = IterationPlan::Make(
         box.Shape(), std::span(box_layouts, size_t(num_inputs + 1)),
-        !checked_division);
+        kernel.MayTile(t));
     if (checked_division) {
       CheckOperands(kernel.binary, t, plan, in[0], in[1]);
     }
@@ -157,8 +157,7 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
                                0,
                                plan.outer_size(),
                                stream && plan.inner_stride(0) == 1};
-    ran = (IsInteger(t) ? ex.kernels.elementwise_integer
-                        : ex.kernels.elementwise_float)(task);
+    ran = ex.kernels.elementwise[int(FamilyOf(t))](task);
   };
   RunParallel(int(parts.size()), [&](int part) {
     const Box& box = parts[size_t(part)];

@@ -60,9 +60,9 @@ struct Operations {
 struct TargetKernels {
   simd::CopyKernel copy;
   simd::CastKernel cast;
-  simd::ElementwiseKernelFn elementwise_float;
-  simd::ElementwiseKernelFn elementwise_integer;
-  simd::ReduceKernelFn reduce;
+  // Indexed by KernelFamily (simd/numeric_task.h).
+  simd::ElementwiseKernelFn elementwise[kNumKernelFamilies];
+  simd::ReduceKernelFn reduce[kNumKernelFamilies];
   simd::GemmKernel gemm;
   simd::GemmKernel gemm_scratch_bytes;
   simd::RavelBatchFn ravel_batch;

@@ -1,12 +1,13 @@
 // The dispatched reductions: a masked input is first materialised; the
 // input is planned in its own memory order beside a C-contiguous
-// accumulator of out's shape (stride 0 on the reduced axes) holding the
-// op's identity (+-inf, or the integer limits, for min and max); the active
+// accumulator of out's shape (stride 0 on the reduced axes; float32 for
+// float16 and bfloat16, else of the input's type) holding the op's identity
+// (+-inf, or the integer limits, for min and max); the active
 // target combines every input element into it (with options.threads, each
 // part of the input into its own accumulator, then combined in part
 // order); then the accumulator is copied
-// into out (which handles out's strides, mask and any overlap with the input,
-// already fully read).
+// (or cast, rounding once, from float32) into out (which handles out's
+// strides, mask and any overlap with the input, already fully read).
 #include "stridekit/reduce.h"
 
 #include <algorithm>
@@ -34,6 +35,12 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
                   void* out_data, const NumericOptions& options) {
   if (ValidBox(out).empty()) return;
   const size_t elem_size = DTypeSize(t);
+  // The accumulator's dtype and element size.
+  DType acc_t = t;
+  scalar_ops::VisitNumericType(t, [&](auto zero) {
+    acc_t = kDTypeOf<scalar_ops::Accumulator<decltype(zero)>>;
+  });
+  const size_t acc_size = DTypeSize(acc_t);
   const Dims out_shape(DimsView(out.shape, size_t(out.ndim)));
   const int64_t count = Numel(out_shape);
   const DimsView in_shape(in.shape, size_t(in.ndim));
@@ -66,7 +73,7 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
   int64_t align = 1;
   if (kept_axis >= 0) {
     const int64_t step_bytes =
-        std::max<int64_t>(1, acc_strides[kept_axis]) * int64_t(elem_size);
+        std::max<int64_t>(1, acc_strides[kept_axis]) * int64_t(acc_size);
     align = (kGap + step_bytes - 1) / step_bytes;
   }
   const std::vector<Box> parts =
@@ -77,8 +84,8 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
   // anything is written. Each starts on a kGap-aligned address, kGap bytes
   // or more after the previous one ends (parts run on different cores).
   const int64_t acc_bytes =
-      CheckedAdd(CheckedMul(count, int64_t(elem_size), OpName(op)),
-                 2 * kGap - 1, OpName(op)) /
+      CheckedAdd(CheckedMul(count, int64_t(acc_size), OpName(op)), 2 * kGap - 1,
+                 OpName(op)) /
       kGap * kGap;
   const Buffer buffer =
       AllocateBuffer(CheckedAdd(CheckedMul(accumulators, acc_bytes, OpName(op)),
@@ -87,10 +94,10 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
   unsigned char* const acc =
       buffer.get() + (kGap - reinterpret_cast<uintptr_t>(buffer.get()) % kGap);
   scalar_ops::VisitNumericType(t, [&](auto zero) {
-    using T = decltype(zero);
+    using Acc = scalar_ops::Accumulator<decltype(zero)>;
     for (int64_t i = 0; i < accumulators; ++i) {
-      T* values = reinterpret_cast<T*>(acc + i * acc_bytes);
-      std::fill(values, values + count, scalar_ops::ReduceIdentity<T>(op));
+      Acc* values = reinterpret_cast<Acc*>(acc + i * acc_bytes);
+      std::fill(values, values + count, scalar_ops::ReduceIdentity<Acc>(op));
     }
   });
 
@@ -112,13 +119,13 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
           IterationPlan::Make(box.Shape(), layouts, false);
       unsigned char* part_acc_data =
           acc + (accumulators > 1 ? part * acc_bytes : 0);
-      ran = ex.kernels.reduce(
+      ran = ex.kernels.reduce[int(FamilyOf(t))](
           {&plan, op, t, from.data, part_acc_data, 0, plan.outer_size()});
     });
     NoteKernelRan(ran);
     // The parts' accumulators combine into the first, in part order.
     scalar_ops::VisitNumericType(t, [&](auto zero) {
-      using T = decltype(zero);
+      using T = scalar_ops::Accumulator<decltype(zero)>;
       T* first = reinterpret_cast<T*>(acc);
       for (int64_t i = 1; i < accumulators; ++i) {
         const T* other = reinterpret_cast<const T*>(acc + i * acc_bytes);
@@ -134,7 +141,11 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
     acc_view.shape[d] = out.shape[d];
     acc_view.strides[d] = out_strides[d];
   }
-  ex.run.copy(ex, elem_size, acc_view, acc, out, out_data, nullptr, {});
+  if (acc_t == t) {
+    ex.run.copy(ex, elem_size, acc_view, acc, out, out_data, nullptr, {});
+  } else {
+    ex.run.cast(ex, acc_t, acc_view, acc, t, out, out_data, {});
+  }
 }
 
 }  // namespace dispatch

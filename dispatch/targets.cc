@@ -33,16 +33,25 @@ bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
 // A Highway target's kernels: its entry of every simd/ kernel table. The
 // only place that reads those tables.
 TargetKernels KernelsOf(int64_t target) {
+#define STRIDEKIT_FAMILY_ENTRIES(Kind)                   \
+  {                                                      \
+    simd::Kind##FloatKernels().ForTarget(target),        \
+        simd::Kind##HalfKernels().ForTarget(target),     \
+        simd::Kind##SignedKernels().ForTarget(target),   \
+        simd::Kind##UnsignedKernels().ForTarget(target), \
+        simd::Kind##ComplexKernels().ForTarget(target)   \
+  }
+  // In KernelFamily order.
   return {simd::CopyKernels().ForTarget(target),
           simd::CastKernels().ForTarget(target),
-          simd::ElementwiseFloatKernels().ForTarget(target),
-          simd::ElementwiseIntegerKernels().ForTarget(target),
-          simd::ReduceKernels().ForTarget(target),
+          STRIDEKIT_FAMILY_ENTRIES(Elementwise),
+          STRIDEKIT_FAMILY_ENTRIES(Reduce),
           simd::GemmKernels().ForTarget(target),
           simd::GemmScratchBytesKernels().ForTarget(target),
           simd::RavelBatchKernels().ForTarget(target),
           simd::UnravelBatchKernels().ForTarget(target),
           simd::ViewOffsetsKernels().ForTarget(target)};
+#undef STRIDEKIT_FAMILY_ENTRIES
 }
 
 // One executor per runnable target, best first, the reference last.

@@ -38,27 +38,8 @@
 
 namespace stridekit::cast {
 
-// Storage types of the dtypes without a C++ arithmetic type.
-struct Bool {
-  uint8_t byte;
-};
-struct Float16 {
-  uint16_t bits;
-};
-struct BFloat16 {
-  uint16_t bits;
-};
-struct Complex64 {
-  float re, im;
-};
-struct Complex128 {
-  double re, im;
-};
-
-// The 15 dtypes' storage types, in sk_dtype order.
-using CastTypes = TypeList<Bool, int8_t, int16_t, int32_t, int64_t, uint8_t,
-                           uint16_t, uint32_t, uint64_t, Float16, BFloat16,
-                           float, double, Complex64, Complex128>;
+// The 15 dtypes' storage types (numeric_types.h), in sk_dtype order.
+using CastTypes = NumericTypes;
 
 // Calls fn(T{}) with T the storage type of t and returns true; false (fn
 // not called) for an invalid t.
@@ -72,9 +53,6 @@ bool VisitCastType(DType t, Fn&& fn) {
 
 template <typename T>
 inline constexpr bool kIsInt = std::is_integral_v<T>;
-template <typename T>
-inline constexpr bool kIsComplex =
-    std::is_same_v<T, Complex64> || std::is_same_v<T, Complex128>;
 // Real floating types (float16, bfloat16, float32, float64).
 template <typename T>
 inline constexpr bool kIsReal =

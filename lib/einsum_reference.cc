@@ -90,7 +90,7 @@ void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
 void RunEinsum(const Projections& p, DType t, std::span<const sk_view> operands,
                std::span<const void* const> datas, const sk_view& out,
                void* out_data) {
-  scalar_ops::VisitNumericType(t, [&](auto zero) {
+  VisitType(EinsumTypes{}, t, [&](auto zero) {
     using T = decltype(zero);
     ComputeAndWrite<T>(out, out_data, [&](const Dims& out_index) {
       return ContractOne<T>(p, operands, datas, out_index);

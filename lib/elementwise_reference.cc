@@ -22,7 +22,7 @@ T ApplyBinary(BinaryOp op, T a, T b) {
     STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_CASE)
 #undef STRIDEKIT_BINARY_CASE
   }
-  return T(0);
+  return T{};
 }
 
 template <typename T>
@@ -35,7 +35,7 @@ T ApplyUnary(UnaryOp op, T a) {
     STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_CASE)
 #undef STRIDEKIT_UNARY_CASE
   }
-  return T(0);
+  return T{};
 }
 
 }  // namespace

@@ -13,12 +13,17 @@
 
 namespace stridekit {
 
-void CheckNumericDType(DType t, const char* op) {
-  if (!IsNumericDType(t)) {
+template <typename List>
+void CheckDTypeIn(DType t, const char* op) {
+  if (!InTypes<List>(t)) {
     Fail(ErrorKind::kUnsupported, op, ": dtype ",
          IsValidDType(int32_t(t)) ? DTypeName(t) : "(unknown)",
-         " is not supported (", NumericDTypeNames(), ")");
+         " is not supported (", DTypeNames<List>(), ")");
   }
+}
+
+void CheckNumericDType(DType t, const char* op) {
+  CheckDTypeIn<NumericTypes>(t, op);
 }
 
 namespace {
@@ -37,12 +42,17 @@ const OpInfo<Op>& RowOf(Op op, const char* family) {
 template <typename Op>
 void CheckOpDType(const OpInfo<Op>& row, DType t) {
   CheckNumericDType(t, row.name);
-  if ((row.kinds & KindOf(t)) == 0) {
+  const uint32_t kind = KindOf(t);
+  if ((row.kinds & kind) == 0) {
     Fail(ErrorKind::kUnsupported, row.name, ": ",
-         IsInteger(t) ? "integer" : "float", " dtype ", DTypeName(t),
-         " is not supported",
-         IsInteger(t) ? " (NumPy returns floats; stridekit keeps the dtype)"
-                      : "");
+         kind == kIntegerKinds ? "integer"
+         : kind == kFloatKinds ? "float"
+         : kind == kBoolKinds  ? "bool"
+                               : "complex",
+         " dtype ", DTypeName(t), " is not supported",
+         kind == kIntegerKinds
+             ? " (NumPy returns floats; stridekit keeps the dtype)"
+             : "");
   }
 }
 
@@ -127,7 +137,7 @@ Projections CheckEinsumArguments(std::string_view spec, DType t,
                                  std::span<const void* const> datas,
                                  const sk_view& out, const void* out_data) {
   constexpr const char* kOp = "einsum";
-  CheckNumericDType(t, kOp);
+  CheckDTypeIn<EinsumTypes>(t, kOp);
   if (operands.size() != datas.size()) {
     Fail(ErrorKind::kInvalidArgument, kOp, ": ", operands.size(),
          " operand views but ", datas.size(), " data pointers");

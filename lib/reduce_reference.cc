@@ -1,6 +1,7 @@
 // The reference reductions: for each output element, the reduced positions
-// in C order, one element at a time; float sums and products accumulate in
-// long double and round once (the accuracy oracle of the tests).
+// in C order, one element at a time; float (and complex) sums and products
+// accumulate in long double and round once (the accuracy oracle of the
+// tests).
 #include <type_traits>
 
 #include "numeric_checks.h"
@@ -11,10 +12,50 @@
 namespace stridekit::reference {
 namespace {
 
+// The reference's accumulator of T: long double parts for floats.
+template <typename T>
+struct ReferenceAccumulator {
+  using type = T;
+};
+template <typename T>
+requires(kKindOf<T> == kFloatKinds) struct ReferenceAccumulator<T> {
+  using type = long double;
+};
+template <typename T>
+requires kIsComplex<T>
+struct ReferenceAccumulator<T> {
+  using type = Complex<long double>;
+};
+
+template <typename Acc, typename T>
+Acc ToAccumulator(T x) {
+  if constexpr (kIsComplex<T>) {
+    return Acc{x.re, x.im};
+  } else if constexpr (kIsHalf<T>) {
+    return Acc(scalar_ops::Widen(x));
+  } else if constexpr (std::is_same_v<T, Bool>) {
+    return scalar_ops::Abs(x);  // 0 or 1: bool results are.
+  } else {
+    return Acc(x);
+  }
+}
+
+template <typename T, typename Acc>
+T FromAccumulator(Acc x) {
+  if constexpr (kIsComplex<T>) {
+    using P = decltype(T{}.re);
+    return T{P(x.re), P(x.im)};
+  } else if constexpr (kIsHalf<T>) {
+    return cast::RealFromDouble<T>(double(x));
+  } else {
+    return static_cast<T>(x);
+  }
+}
+
 template <typename T>
 T ReduceOne(ReduceOp op, const sk_view& in, const void* in_data,
             DimsView reduced, const Dims& out_index, bool keepdims) {
-  using Acc = std::conditional_t<scalar_ops::kIsInt<T>, T, long double>;
+  using Acc = typename ReferenceAccumulator<T>::type;
   // in's index: kept axes from out_index, reduced axes counted by `sub`.
   Dims index(in.ndim, 0);
   sk_view sub{};
@@ -29,10 +70,10 @@ T ReduceOne(ReduceOp op, const sk_view& in, const void* in_data,
   }
   sub.ndim = in.ndim;
   if (Numel(DimsView(sub.shape, size_t(sub.ndim))) == 0) {
-    return op == ReduceOp::kProd ? T(1) : T(0);
+    return FromAccumulator<T>(scalar_ops::ReduceIdentity<Acc>(op));
   }
   Dims counter(in.ndim, 0);
-  Acc acc = 0;
+  Acc acc{};
   bool first = true;
   do {
     for (int d = 0; d < in.ndim; ++d) {
@@ -40,15 +81,17 @@ T ReduceOne(ReduceOp op, const sk_view& in, const void* in_data,
     }
     const T x = ReadAt<T>(in, in_data, index);
     if (first) {
-      acc = x;
+      acc = ToAccumulator<Acc>(x);
       first = false;
       continue;
     }
-    acc = scalar_ops::Reduce<Acc>(op, acc, Acc(x));
+    acc = scalar_ops::Reduce<Acc>(op, acc, ToAccumulator<Acc>(x));
   } while (NextIndex(sub, counter));
   // A single element sums to itself plus zero, as in NumPy (-0.0 -> +0.0).
-  if (op == ReduceOp::kSum) acc = scalar_ops::Add<Acc>(acc, Acc(0));
-  return static_cast<T>(acc);
+  if (op == ReduceOp::kSum) {
+    acc = scalar_ops::Add<Acc>(acc, scalar_ops::ReduceIdentity<Acc>(op));
+  }
+  return FromAccumulator<T>(acc);
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ template <typename T>
 T ReadAt(const sk_view& in, const void* data, const Dims& index) {
   int64_t offset = in.offset;
   for (int d = 0; d < in.ndim; ++d) {
-    if (!AxisValid(in, d, index[d])) return T(0);
+    if (!AxisValid(in, d, index[d])) return T{};
     offset += index[d] * in.strides[d];
   }
   return static_cast<const T*>(data)[offset];

@@ -1,9 +1,18 @@
 // The per-element semantics of the numeric kernels (elementwise.h,
 // reduce.h), shared by the reference loops and the vector kernels' scalar
-// tails so that both compute exactly the same values. T is a type of
-// NumericTypes (numeric_types.h). Every op row of stridekit/ops.h has its
-// function here under the row's name (Add, Mod, Sum, ...), and a prechecked
-// row also CheckName. No Highway here.
+// tails so that both compute exactly the same values. T is a storage type of
+// NumericTypes (numeric_types.h), or an accumulator type (Accumulator<T>,
+// long double, Complex<long double>). Every op row of stridekit/ops.h has
+// its function here under the row's name (Add, Mod, Sum, ...), defined for
+// the kinds the row accepts, and a prechecked row also CheckName. No
+// Highway here.
+//
+// Per kind: integers wrap (two's complement); bool follows NumPy (add and
+// maximum are or, multiply and minimum are and, absolute is != 0; results
+// are 0 or 1, any non-zero byte reads as true); float16 and bfloat16 compute
+// in float32 and round once per result to nearest even (NumPy's float16
+// rule; cast_scalar.h's rounding, so a NaN result is the canonical quiet
+// NaN); complex numbers follow NumPy's formulas (no fused multiply-add).
 #ifndef STRIDEKIT_LIB_SCALAR_OPS_H_
 #define STRIDEKIT_LIB_SCALAR_OPS_H_
 
@@ -12,6 +21,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "cast_scalar.h"
 #include "numeric_types.h"
 #include "stridekit/dtype.h"
 #include "stridekit/error.h"
@@ -21,13 +31,55 @@ namespace stridekit::scalar_ops {
 
 template <typename T>
 inline constexpr bool kIsInt = std::is_integral_v<T>;
+template <typename T>
+inline constexpr bool kIsBool = std::is_same_v<T, Bool>;
 
-// Two's-complement wrap-around for integers, IEEE for floats.
+// ---- float16 and bfloat16: float32 arithmetic, rounded once.
+
+template <typename H>
+float Widen(H x) {
+  return float(cast::RealValue(x));  // Exact.
+}
+template <typename H>
+H Narrow(float x) {
+  return cast::RealFromDouble<H>(double(x));
+}
+
+// The type reductions accumulate T in: float32 for float16 and bfloat16,
+// T itself otherwise.
+template <typename T>
+using Accumulator = std::conditional_t<kIsHalf<T>, float, T>;
+
+// ---- Integers: arithmetic on the unsigned type of T's width (at least
+// unsigned int, so that narrow types do not promote to signed int).
+template <typename T>
+using Wide = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned,
+                                std::make_unsigned_t<T>>;
+
+// x, as a value the compiler must have rounded: GCC 12 fuses products
+// into a following add/sub pair (x86 fmaddsub) despite -ffp-contract=off,
+// so complex products pass through here before they are summed.
+template <typename P>
+inline P Rounded(P x) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  if constexpr (!std::is_same_v<P, long double>) asm("" : "+x"(x));
+#endif
+  return x;
+}
+
+inline Bool MakeBool(bool value) { return Bool{uint8_t(value)}; }
+inline bool Truth(Bool x) { return x.byte != 0; }
+
 template <typename T>
 T Add(T a, T b) {
-  if constexpr (kIsInt<T>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+  if constexpr (kIsBool<T>) {
+    return MakeBool(Truth(a) || Truth(b));
+  } else if constexpr (kIsHalf<T>) {
+    return Narrow<T>(Widen(a) + Widen(b));
+  } else if constexpr (kIsComplex<T>) {
+    return T{a.re + b.re, a.im + b.im};
+  } else if constexpr (kIsInt<T>) {
+    return static_cast<T>(Wide<T>(a) + Wide<T>(b));
   } else {
     return a + b;
   }
@@ -35,19 +87,29 @@ T Add(T a, T b) {
 
 template <typename T>
 T Sub(T a, T b) {
-  if constexpr (kIsInt<T>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
+  if constexpr (kIsHalf<T>) {
+    return Narrow<T>(Widen(a) - Widen(b));
+  } else if constexpr (kIsComplex<T>) {
+    return T{a.re - b.re, a.im - b.im};
+  } else if constexpr (kIsInt<T>) {
+    return static_cast<T>(Wide<T>(a) - Wide<T>(b));
   } else {
     return a - b;
   }
 }
 
+// Complex: (ar*br - ai*bi, ar*bi + ai*br), as NumPy.
 template <typename T>
 T Mul(T a, T b) {
-  if constexpr (kIsInt<T>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+  if constexpr (kIsBool<T>) {
+    return MakeBool(Truth(a) && Truth(b));
+  } else if constexpr (kIsHalf<T>) {
+    return Narrow<T>(Widen(a) * Widen(b));
+  } else if constexpr (kIsComplex<T>) {
+    return T{Rounded(a.re * b.re) - Rounded(a.im * b.im),
+             Rounded(a.re * b.im) + Rounded(a.im * b.re)};
+  } else if constexpr (kIsInt<T>) {
+    return static_cast<T>(Wide<T>(a) * Wide<T>(b));
   } else {
     return a * b;
   }
@@ -56,19 +118,22 @@ T Mul(T a, T b) {
 // True when integer FloorDiv(a, b) is defined: b != 0 and not MIN / -1.
 template <typename T>
 bool DivisionDefined(T a, T b) {
-  return b != 0 && !(b == -1 && a == std::numeric_limits<T>::min());
+  if constexpr (std::is_signed_v<T>) {
+    return b != 0 && !(b == -1 && a == std::numeric_limits<T>::min());
+  } else {
+    return b != 0;
+  }
 }
 
 // Throws unless DivisionDefined(a, b), naming the values.
 template <typename T>
 void CheckDiv(T a, T b) {
   if (b == 0) {
-    Fail(ErrorKind::kInvalidArgument, "divide: integer division by zero (",
-         int64_t{a}, " // 0)");
+    Fail(ErrorKind::kInvalidArgument, "divide: integer division by zero (", +a,
+         " // 0)");
   }
   if (!DivisionDefined(a, b)) {
-    Fail(ErrorKind::kOutOfRange, "divide: integer overflow in ", int64_t{a},
-         " // -1");
+    Fail(ErrorKind::kOutOfRange, "divide: integer overflow in ", +a, " // -1");
   }
 }
 
@@ -76,8 +141,8 @@ void CheckDiv(T a, T b) {
 template <typename T>
 void CheckMod(T a, T b) {
   if (b == 0) {
-    Fail(ErrorKind::kInvalidArgument, "remainder: integer modulo by zero (",
-         int64_t{a}, " % 0)");
+    Fail(ErrorKind::kInvalidArgument, "remainder: integer modulo by zero (", +a,
+         " % 0)");
   }
 }
 
@@ -104,12 +169,33 @@ struct OperandCheck<BinaryOp::kMod> {
 };
 
 // Floats: IEEE a / b. Integers: np.floor_divide; requires
-// DivisionDefined(a, b).
+// DivisionDefined(a, b). Complex: NumPy's scaled division (Smith's
+// algorithm; a zero divisor gives inf or NaN parts).
 template <typename T>
 T Div(T a, T b) {
-  if constexpr (kIsInt<T>) {
-    const T q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+  if constexpr (kIsHalf<T>) {
+    return Narrow<T>(Widen(a) / Widen(b));
+  } else if constexpr (kIsComplex<T>) {
+    using P = decltype(a.re);
+    const P abs_re = std::fabs(b.re), abs_im = std::fabs(b.im);
+    if (abs_re >= abs_im) {
+      if (abs_re == 0 && abs_im == 0) return T{a.re / abs_re, a.im / abs_re};
+      const P ratio = b.im / b.re;
+      const P scale = P(1) / (b.re + Rounded(b.im * ratio));
+      return T{(a.re + Rounded(a.im * ratio)) * scale,
+               (a.im - Rounded(a.re * ratio)) * scale};
+    }
+    const P ratio = b.re / b.im;
+    const P scale = P(1) / (b.im + Rounded(b.re * ratio));
+    return T{(Rounded(a.re * ratio) + a.im) * scale,
+             (Rounded(a.im * ratio) - a.re) * scale};
+  } else if constexpr (kIsInt<T>) {
+    const T q = static_cast<T>(a / b);
+    if constexpr (std::is_signed_v<T>) {
+      return (a % b != 0 && ((a < 0) != (b < 0))) ? T(q - 1) : q;
+    } else {
+      return q;
+    }
   } else {
     return a / b;
   }
@@ -120,10 +206,16 @@ T Div(T a, T b) {
 // adding b, a zero result gets b's sign, b == 0 gives NaN.
 template <typename T>
 T Mod(T a, T b) {
-  if constexpr (kIsInt<T>) {
-    if (b == -1) return T(0);  // Also MIN % -1, which C leaves undefined.
-    const T r = a % b;
-    return (r != 0 && ((r < 0) != (b < 0))) ? T(r + b) : r;
+  if constexpr (kIsHalf<T>) {
+    return Narrow<T>(Mod(Widen(a), Widen(b)));
+  } else if constexpr (kIsInt<T>) {
+    if constexpr (std::is_signed_v<T>) {
+      if (b == -1) return T(0);  // Also MIN % -1, which C leaves undefined.
+      const T r = static_cast<T>(a % b);
+      return (r != 0 && ((r < 0) != (b < 0))) ? T(r + b) : r;
+    } else {
+      return static_cast<T>(a % b);
+    }
   } else {
     T mod = std::fmod(a, b);
     if (b == 0) return mod;
@@ -139,7 +231,11 @@ T Mod(T a, T b) {
 // np.minimum: a NaN a, else a NaN b, else the smaller, b when equal.
 template <typename T>
 T Min(T a, T b) {
-  if constexpr (kIsInt<T>) {
+  if constexpr (kIsBool<T>) {
+    return MakeBool(Truth(a) && Truth(b));
+  } else if constexpr (kIsHalf<T>) {
+    return Narrow<T>(Min(Widen(a), Widen(b)));
+  } else if constexpr (kIsInt<T>) {
     return a < b ? a : b;
   } else {
     return (a != a || a < b) ? a : b;
@@ -149,37 +245,58 @@ T Min(T a, T b) {
 // np.maximum: a NaN a, else a NaN b, else the larger, b when equal.
 template <typename T>
 T Max(T a, T b) {
-  if constexpr (kIsInt<T>) {
+  if constexpr (kIsBool<T>) {
+    return MakeBool(Truth(a) || Truth(b));
+  } else if constexpr (kIsHalf<T>) {
+    return Narrow<T>(Max(Widen(a), Widen(b)));
+  } else if constexpr (kIsInt<T>) {
     return a > b ? a : b;
   } else {
     return (a != a || a > b) ? a : b;
   }
 }
 
-// Floats flip the sign bit, also of zeros and NaNs.
+// Floats flip the sign bit, also of zeros and NaNs; unsigned integers wrap.
 template <typename T>
 T Neg(T a) {
-  if constexpr (kIsInt<T>) {
+  if constexpr (kIsHalf<T>) {
+    return Narrow<T>(-Widen(a));
+  } else if constexpr (kIsComplex<T>) {
+    return T{-a.re, -a.im};
+  } else if constexpr (kIsInt<T>) {
     return Sub(T(0), a);
   } else {
     return -a;
   }
 }
 
-// Integers: Abs(MIN) == MIN (wraps); floats clear the sign bit.
+// Signed integers: Abs(MIN) == MIN (wraps); unsigned: the identity; floats
+// clear the sign bit; bool: != 0.
 template <typename T>
 T Abs(T a) {
-  if constexpr (kIsInt<T>) {
-    return a < 0 ? Neg(a) : a;
+  if constexpr (kIsBool<T>) {
+    return MakeBool(Truth(a));
+  } else if constexpr (kIsHalf<T>) {
+    return Narrow<T>(std::fabs(Widen(a)));
+  } else if constexpr (kIsInt<T>) {
+    if constexpr (std::is_signed_v<T>) {
+      return a < 0 ? Neg(a) : a;
+    } else {
+      return a;
+    }
   } else {
     return std::fabs(a);
   }
 }
 
-// Floats only (integer sqrt is rejected before any kernel runs).
+// Floats only (other dtypes are rejected before any kernel runs).
 template <typename T>
 T Sqrt(T a) {
-  return std::sqrt(a);
+  if constexpr (kIsHalf<T>) {
+    return Narrow<T>(std::sqrt(Widen(a)));
+  } else {
+    return std::sqrt(a);
+  }
 }
 
 template <typename T>
@@ -187,20 +304,27 @@ T Square(T a) {
   return Mul(a, a);
 }
 
-// The value x such that op(x, y) == y for every y (min and max: +-inf, or
-// the integer limits).
+// The value x such that op(x, y) == y for every y of accumulator type T
+// (min and max: +-inf, or the integer limits).
 template <typename T>
 T ReduceIdentity(ReduceOp op) {
-  using Limits = std::numeric_limits<T>;
-  switch (op) {
-    case ReduceOp::kProd:
-      return T(1);
-    case ReduceOp::kMin:
-      return Limits::has_infinity ? Limits::infinity() : Limits::max();
-    case ReduceOp::kMax:
-      return Limits::has_infinity ? -Limits::infinity() : Limits::lowest();
-    default:
-      return T(0);
+  if constexpr (kIsBool<T>) {
+    return MakeBool(op == ReduceOp::kProd || op == ReduceOp::kMin);
+  } else if constexpr (kIsComplex<T>) {
+    using P = decltype(T{}.re);
+    return T{P(op == ReduceOp::kProd ? 1 : 0), P(0)};
+  } else {
+    using Limits = std::numeric_limits<T>;
+    switch (op) {
+      case ReduceOp::kProd:
+        return T(1);
+      case ReduceOp::kMin:
+        return Limits::has_infinity ? Limits::infinity() : Limits::max();
+      case ReduceOp::kMax:
+        return Limits::has_infinity ? -Limits::infinity() : Limits::lowest();
+      default:
+        return T(0);
+    }
   }
 }
 
@@ -214,21 +338,23 @@ T Prod(T a, T b) {
   return Mul(a, b);
 }
 
-// op(a, b) as the reductions combine partial results.
+// op(a, b) as the reductions combine partial results, for the ops that
+// accept T's kind.
 template <typename T>
 T Reduce(ReduceOp op, T a, T b) {
   switch (op) {
-#define STRIDEKIT_REDUCE_CASE(Name, ...) \
-  case ReduceOp::k##Name:                \
-    return Name(a, b);
+#define STRIDEKIT_REDUCE_CASE(Name, value, name, kinds, prechecked) \
+  case ReduceOp::k##Name:                                           \
+    if constexpr ((kinds & kKindOf<T>) != 0) return Name(a, b);     \
+    break;
     STRIDEKIT_REDUCE_OPS(STRIDEKIT_REDUCE_CASE)
 #undef STRIDEKIT_REDUCE_CASE
   }
   return a;
 }
 
-// Calls fn(T{}) with T the C++ type of t, one of NumericTypes (the checks
-// reject other dtypes before this runs).
+// Calls fn(T{}) with T the storage type of t, one of NumericTypes (the
+// checks reject other dtypes before this runs).
 template <typename Fn>
 void VisitNumericType(DType t, Fn&& fn) {
   VisitType(NumericTypes{}, t, fn);

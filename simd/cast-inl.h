@@ -67,10 +67,10 @@ struct VectorPair {
 
 #if STRIDEKIT_CAST_F16
 template <>
-struct VectorPair<cast::Float16, float> {
+struct VectorPair<Float16, float> {
   static constexpr bool kExists = true;
   using D = NarrowingTag<float>;
-  static HWY_INLINE void Step(D d, const float* from, cast::Float16* to) {
+  static HWY_INLINE void Step(D d, const float* from, Float16* to) {
     const hn::Rebind<hwy::float16_t, D> d16;
     const auto v = CanonicalNaN(d, hn::LoadU(d, from));
     hn::StoreU(hn::DemoteTo(d16, v), d16,
@@ -79,10 +79,10 @@ struct VectorPair<cast::Float16, float> {
 };
 
 template <>
-struct VectorPair<float, cast::Float16> {
+struct VectorPair<float, Float16> {
   static constexpr bool kExists = true;
   using D = hn::ScalableTag<float>;
-  static HWY_INLINE void Step(D d, const cast::Float16* from, float* to) {
+  static HWY_INLINE void Step(D d, const Float16* from, float* to) {
     const hn::Rebind<hwy::float16_t, D> d16;
     const auto h =
         hn::LoadU(d16, reinterpret_cast<const hwy::float16_t*>(from));
@@ -93,10 +93,10 @@ struct VectorPair<float, cast::Float16> {
 
 // Round to nearest even on the float32 bits (ml_dtypes).
 template <>
-struct VectorPair<cast::BFloat16, float> {
+struct VectorPair<BFloat16, float> {
   static constexpr bool kExists = true;
   using D = NarrowingTag<float>;
-  static HWY_INLINE void Step(D d, const float* from, cast::BFloat16* to) {
+  static HWY_INLINE void Step(D d, const float* from, BFloat16* to) {
     const hn::RebindToUnsigned<D> du;
     const hn::RebindToSigned<D> di;
     const hn::Rebind<uint16_t, D> du16;
@@ -109,10 +109,10 @@ struct VectorPair<cast::BFloat16, float> {
 };
 
 template <>
-struct VectorPair<float, cast::BFloat16> {
+struct VectorPair<float, BFloat16> {
   static constexpr bool kExists = true;
   using D = hn::ScalableTag<float>;
-  static HWY_INLINE void Step(D d, const cast::BFloat16* from, float* to) {
+  static HWY_INLINE void Step(D d, const BFloat16* from, float* to) {
     const hn::RebindToUnsigned<D> du;
     const hn::Rebind<uint16_t, D> du16;
     const auto h = hn::LoadU(du16, reinterpret_cast<const uint16_t*>(from));

@@ -388,7 +388,7 @@ int64_t DotRows(const GemmTask& t) {
 int64_t GemmOrScratch(const GemmTask& task) {
   int64_t bytes = 0;
   if (task.batch > 0 && task.m_size > 0 && task.n_size > 0 && task.k_size > 0) {
-    scalar_ops::VisitNumericType(task.dtype, [&](auto zero) {
+    VisitType(EinsumTypes{}, task.dtype, [&](auto zero) {
       using T = decltype(zero);
       bytes = task.n_size == 1 ? DotRows<T>(task) : Gemm<T>(task);
     });

@@ -1,7 +1,8 @@
 // Per-target elementwise executors over a plan's outer positions [begin,
-// end): the row kernels of numeric-inl.h on each row. Shared by the float
-// and integer translation units (elementwise_float.cc, elementwise_int.cc),
-// which compile in parallel.
+// end): the row kernels of numeric-inl.h (half_rows-inl.h for float16 and
+// bfloat16, complex_rows-inl.h for complex) on each row. Shared by the
+// family translation units (elementwise_<family>.cc, numeric_task.h), which
+// compile in parallel.
 
 // Per-target include guard (Highway toggle idiom).
 #if defined(STRIDEKIT_SIMD_ELEMENTWISE_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -11,7 +12,9 @@
 #define STRIDEKIT_SIMD_ELEMENTWISE_INL_H_
 #endif
 
+#include "complex_rows-inl.h"
 #include "copy-inl.h"
+#include "half_rows-inl.h"
 #include "hwy/highway.h"
 #include "numeric-inl.h"
 #include "numeric_task.h"
@@ -140,6 +143,42 @@ void RunElementwiseFor(const ElementwiseTask& task) {
   if (task.stream) hwy::FlushStream();
 }
 
+// Runs the plan's rows with the row kernel Row(out, out_stride, a,
+// a_stride, b, b_stride, count) of storage type T (plans of the families
+// that never tile).
+template <typename T, class Row>
+void RunRowsFor(const ElementwiseTask& task, Row row) {
+  const IterationPlan& plan = *task.plan;
+  T* out = static_cast<T*>(task.out);
+  const T* a = static_cast<const T*>(task.in[0]);
+  const T zero{};
+  const bool unary = task.kernel.unary;
+  const T* b = unary ? &zero : static_cast<const T*>(task.in[1]);
+  const size_t count = static_cast<size_t>(plan.inner_size());
+  ChunkIterator chunks(plan, task.begin, task.end);
+  Chunk chunk;
+  while (chunks.Next(chunk)) {
+    row(out + chunk.offsets[0], plan.inner_stride(0), a + chunk.offsets[1],
+        plan.inner_stride(1), unary ? b : b + chunk.offsets[2],
+        unary ? 0 : plan.inner_stride(2), count);
+  }
+}
+
+// Op on storage type T: bool as bytes, float16/bfloat16 through float32,
+// complex on interleaved lanes, the rest on lanes of T.
+template <typename T, class Op>
+void RunOpFor(const ElementwiseTask& task) {
+  if constexpr (std::is_same_v<T, Bool>) {
+    RunElementwiseFor<uint8_t, BoolOp<Op>>(task);
+  } else if constexpr (kIsHalf<T>) {
+    RunRowsFor<T>(task, [](auto... row) { HalfRow<Op>(row...); });
+  } else if constexpr (kIsComplex<T>) {
+    RunRowsFor<T>(task, [](auto... row) { ComplexRow<Op>(row...); });
+  } else {
+    RunElementwiseFor<T, Op>(task);
+  }
+}
+
 // The op-table switch: each row runs with its functor (NameOp of
 // numeric-inl.h) where it accepts T.
 template <typename T>
@@ -149,7 +188,7 @@ void RunElementwiseForType(const ElementwiseTask& task) {
 #define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked) \
   case UnaryOp::k##Name:                                           \
     if constexpr ((kinds & kKindOf<T>) != 0) {                     \
-      RunElementwiseFor<T, Name##Op>(task);                        \
+      RunOpFor<T, Name##Op>(task);                                 \
     }                                                              \
     return;
       STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_CASE)
@@ -161,7 +200,7 @@ void RunElementwiseForType(const ElementwiseTask& task) {
 #define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked) \
   case BinaryOp::k##Name:                                           \
     if constexpr ((kinds & kKindOf<T>) != 0) {                      \
-      RunElementwiseFor<T, Name##Op>(task);                         \
+      RunOpFor<T, Name##Op>(task);                                  \
     }                                                               \
     return;
     STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_CASE)
@@ -183,3 +222,21 @@ int64_t RunElementwiseOf(const ElementwiseTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #endif  // STRIDEKIT_SIMD_ELEMENTWISE_INL_H_
+
+// Defines, per target, the elementwise executor KERNEL of the types of
+// LIST (a family of numeric_task.h); its translation unit then exports it
+// with STRIDEKIT_EXPORT_KERNEL_TABLE in its HWY_ONCE part.
+#ifndef STRIDEKIT_ELEMENTWISE_EXECUTOR
+#define STRIDEKIT_ELEMENTWISE_EXECUTOR(KERNEL, LIST) \
+  HWY_BEFORE_NAMESPACE();                            \
+  namespace stridekit {                              \
+  namespace HWY_NAMESPACE {                          \
+  namespace {                                        \
+  int64_t KERNEL(const ElementwiseTask& task) {      \
+    return RunElementwiseOf<LIST>(task);             \
+  }                                                  \
+  }                                                  \
+  }                                                  \
+  }                                                  \
+  HWY_AFTER_NAMESPACE();
+#endif

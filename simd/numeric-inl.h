@@ -57,13 +57,31 @@ struct SubOp {
   }
 };
 
-// Integer Mul wraps (64-bit lanes are emulated where the ISA lacks them).
+// Integer Mul wraps (64-bit lanes are emulated where the ISA lacks them;
+// 8-bit lanes multiply as 16-bit lanes, even and odd bytes apart, which a
+// one-lane SCALAR vector cannot).
 struct MulOp {
   template <typename T>
-  static constexpr bool kVector = true;
+  static constexpr bool kVector = sizeof(T) > 1 || HWY_TARGET != HWY_SCALAR;
   template <class D, class V>
-  static V Vec(D, V a, V b) {
-    return hn::Mul(a, b);
+  static V Vec(D d, V a, V b) {
+    if constexpr (sizeof(hn::TFromD<D>) == 1) {
+#if HWY_TARGET != HWY_SCALAR
+      const hn::Repartition<uint16_t, D> dw;
+      const auto a16 = hn::BitCast(dw, a);
+      const auto b16 = hn::BitCast(dw, b);
+      // Low bytes: a_lo * b_lo mod 256; high bytes: a_hi * b_hi mod 256.
+      const auto even = hn::And(hn::Mul(a16, b16), hn::Set(dw, 0x00ff));
+      const auto odd = hn::Mul(hn::ShiftRight<8>(a16),
+                               hn::And(b16, hn::Set(dw, uint16_t{0xff00})));
+      return hn::BitCast(d, hn::Or(even, odd));
+#else
+      (void)d;
+      return a;
+#endif
+    } else {
+      return hn::Mul(a, b);
+    }
   }
   template <typename T>
   static T Scalar(T a, T b) {
@@ -140,12 +158,17 @@ struct MaxOp {
 using SumOp = AddOp;
 using ProdOp = MulOp;
 
+// Unsigned lanes wrap (0 - a).
 struct NegOp {
   template <typename T>
   static constexpr bool kVector = true;
   template <class D, class V>
-  static V Vec(D, V a, V) {
-    return hn::Neg(a);
+  static V Vec(D d, V a, V) {
+    if constexpr (hwy::IsSigned<hn::TFromD<D>>()) {
+      return hn::Neg(a);
+    } else {
+      return hn::Sub(hn::Zero(d), a);
+    }
   }
   template <typename T>
   static T Scalar(T a, T) {
@@ -153,12 +176,17 @@ struct NegOp {
   }
 };
 
+// Unsigned lanes: the identity.
 struct AbsOp {
   template <typename T>
   static constexpr bool kVector = true;
   template <class D, class V>
   static V Vec(D, V a, V) {
-    return hn::Abs(a);
+    if constexpr (hwy::IsSigned<hn::TFromD<D>>()) {
+      return hn::Abs(a);
+    } else {
+      return a;
+    }
   }
   template <typename T>
   static T Scalar(T a, T) {
@@ -182,14 +210,39 @@ struct SqrtOp {
 
 struct SquareOp {
   template <typename T>
-  static constexpr bool kVector = true;
+  static constexpr bool kVector = MulOp::kVector<T>;
   template <class D, class V>
-  static V Vec(D, V a, V) {
-    return hn::Mul(a, a);
+  static V Vec(D d, V a, V) {
+    return MulOp::Vec(d, a, a);
   }
   template <typename T>
   static T Scalar(T a, T) {
     return scalar_ops::Square(a);
+  }
+};
+
+// Bool lanes (bytes, any non-zero byte true; results 0 or 1): add and
+// maximum are or, multiply and minimum are and, absolute is != 0
+// (scalar_ops' Bool rules). Op is the row's functor.
+template <class Op>
+struct BoolOp {
+  static constexpr bool kOr =
+      std::is_same_v<Op, AddOp> || std::is_same_v<Op, MaxOp>;
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D d, V a, V b) {
+    const auto one = hn::Set(d, uint8_t{1});
+    if constexpr (std::is_same_v<Op, AbsOp>) {
+      return hn::Min(a, one);
+    } else if constexpr (kOr) {
+      return hn::Min(hn::Or(a, b), one);
+    } else {
+      return hn::Min(hn::Min(a, one), hn::Min(b, one));
+    }
+  }
+  static uint8_t Scalar(uint8_t a, uint8_t b) {
+    return Op::Scalar(Bool{a}, Bool{b}).byte;
   }
 };
 
@@ -242,16 +295,21 @@ struct StridedLoader {
       case 0:
         return hn::Set(d, *p);
       case -1:
-        return hn::Reverse(
-            d, hn::LoadU(d, p + at - static_cast<int64_t>(hn::Lanes(d)) + 1));
+        if constexpr (sizeof(T) > 1) {  // No 8-bit Reverse in Highway 1.0.3.
+          return hn::Reverse(
+              d, hn::LoadU(d, p + at - static_cast<int64_t>(hn::Lanes(d)) + 1));
+        }
+        break;
       default:
         break;
     }
-    if (gather) {
-      const hn::RebindToSigned<D> di;
-      const auto index =
-          hn::Mul(hn::Iota(di, 0), hn::Set(di, static_cast<TI>(stride)));
-      return hn::GatherIndex(d, p + at, index);
+    if constexpr (sizeof(T) >= 4) {  // Gathers of 32- and 64-bit lanes.
+      if (gather) {
+        const hn::RebindToSigned<D> di;
+        const auto index =
+            hn::Mul(hn::Iota(di, 0), hn::Set(di, static_cast<TI>(stride)));
+        return hn::GatherIndex(d, p + at, index);
+      }
     }
     HWY_ALIGN T lanes[hn::MaxLanes(d)];
     for (size_t k = 0; k < hn::Lanes(d); ++k) {

@@ -7,11 +7,36 @@
 #include <cstdint>
 
 #include "dispatch_table.h"
+#include "numeric_types.h"
 #include "stridekit/dtype.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/ops.h"
 
 namespace stridekit {
+
+// The kernel families: each is one translation unit per kernel kind
+// (elementwise_<family>.cc, reduce_<family>.cc), so that they compile in
+// parallel; together they hold every type of NumericTypes once.
+enum class KernelFamily : int { kFloat, kHalf, kSigned, kUnsigned, kComplex };
+inline constexpr int kNumKernelFamilies = 5;
+using FloatFamily = TypeList<float, double>;
+using HalfFamily = TypeList<Float16, BFloat16>;
+using SignedFamily = TypeList<int8_t, int16_t, int32_t, int64_t>;
+using UnsignedFamily = TypeList<Bool, uint8_t, uint16_t, uint32_t, uint64_t>;
+using ComplexFamily = TypeList<Complex64, Complex128>;
+
+// The family of a numeric dtype.
+inline KernelFamily FamilyOf(DType t) {
+  KernelFamily family = KernelFamily::kFloat;
+  const auto is = [&](auto list, KernelFamily f) {
+    if (VisitType(list, t, [](auto) {})) family = f;
+  };
+  is(HalfFamily{}, KernelFamily::kHalf);
+  is(SignedFamily{}, KernelFamily::kSigned);
+  is(UnsignedFamily{}, KernelFamily::kUnsigned);
+  is(ComplexFamily{}, KernelFamily::kComplex);
+  return family;
+}
 
 // An elementwise kernel: a binary op, or a unary one.
 struct ElementwiseKernel {
@@ -24,19 +49,28 @@ struct ElementwiseKernel {
   bool ChecksOperands(DType t) const {
     return !unary && IsInteger(t) && FindOp(binary)->prechecked;
   }
+  // True when a plan for dtype t may be tiled (a transposed input read by
+  // register tiles): not for checked operands, nor for the families that
+  // run by rows only (float16/bfloat16 staged through float32, complex).
+  bool MayTile(DType t) const {
+    const KernelFamily f = FamilyOf(t);
+    return !ChecksOperands(t) && f != KernelFamily::kHalf &&
+           f != KernelFamily::kComplex;
+  }
 };
 
 // Operand 0 of the plan is the output, operands 1 (and 2 for binary ops)
 // the inputs, each fully valid (masks and overlaps resolved by dispatch/).
 // The output may be an input exactly (same element at every position).
-// The plan may be tiled (a transposed input; IterationPlan::tiled), except
-// when kernel.ChecksOperands(dtype): dispatch/ has then checked every
+// The plan may be tiled (a transposed input; IterationPlan::tiled) only when
+// kernel.MayTile(dtype). When kernel.ChecksOperands(dtype), dispatch/ has
+// checked every
 // position's operands (an undefined integer division throws there), and the
 // kernel computes without checking. Kernels never throw or allocate.
 struct ElementwiseTask {
   const IterationPlan* plan;
   ElementwiseKernel kernel;
-  DType dtype;  // Float32, Float64, Int32 or Int64.
+  DType dtype;  // Any of NumericTypes the op accepts.
   void* out;    // Element 0 of each buffer.
   const void* in[2];
   int64_t begin;
@@ -45,7 +79,8 @@ struct ElementwiseTask {
 };
 
 // Operand 0 of the plan is the (fully valid) input, operand 1 the
-// accumulator: stride 0 on the reduced axes, already holding the op's
+// accumulator, of type scalar_ops::Accumulator<T> (float32 for float16 and
+// bfloat16): stride 0 on the reduced axes, already holding the op's
 // identity (or a partial result) and combined with every input element.
 struct ReduceTask {
   const IterationPlan* plan;
@@ -59,14 +94,19 @@ struct ReduceTask {
 
 namespace simd {
 
-// The per-target numeric kernels: run the task, return HWY_TARGET. Float
-// and integer elementwise kernels are separate translation units (they
-// compile in parallel).
+// The per-target numeric kernels of each family: run the task (of a dtype
+// of the family), return HWY_TARGET.
 using ElementwiseKernelFn = int64_t (*)(const ElementwiseTask&);
 using ReduceKernelFn = int64_t (*)(const ReduceTask&);
-KernelTable<ElementwiseKernelFn> ElementwiseFloatKernels();
-KernelTable<ElementwiseKernelFn> ElementwiseIntegerKernels();
-KernelTable<ReduceKernelFn> ReduceKernels();
+#define STRIDEKIT_FAMILY_TABLES(Family)                            \
+  KernelTable<ElementwiseKernelFn> Elementwise##Family##Kernels(); \
+  KernelTable<ReduceKernelFn> Reduce##Family##Kernels();
+STRIDEKIT_FAMILY_TABLES(Float)
+STRIDEKIT_FAMILY_TABLES(Half)
+STRIDEKIT_FAMILY_TABLES(Signed)
+STRIDEKIT_FAMILY_TABLES(Unsigned)
+STRIDEKIT_FAMILY_TABLES(Complex)
+#undef STRIDEKIT_FAMILY_TABLES
 
 }  // namespace simd
 

@@ -25,11 +25,6 @@
 namespace stridekit {
 namespace {
 
-using cast::BFloat16;
-using cast::Bool;
-using cast::Complex128;
-using cast::Complex64;
-using cast::Float16;
 using testing::MakeView;
 using testing::ViewGenerator;
 using Bytes = std::vector<unsigned char>;

@@ -83,12 +83,13 @@ Case<T> RandomCase(ViewGenerator& gen) {
     for (T& x : *buffer) x = testing::SpecialValue<T>(gen.rng());
   }
   // Integer division: mostly defined divisors, sometimes errors.
-  if (std::is_integral_v<T> && !c.unary && c.binary == BinaryOp::kDiv &&
-      gen.Chance(80)) {
-    auto& divisors =
-        c.placement[1] == Placement::kOwnBuffer ? c.in_buffer[1] : c.out_buffer;
-    for (T& x : divisors) x = x == 0 ? T(3) : x == -1 ? T(2) : x;
-    c.in[1].has_mask = 0;
+  if constexpr (std::is_integral_v<T>) {
+    if (!c.unary && c.binary == BinaryOp::kDiv && gen.Chance(80)) {
+      auto& divisors = c.placement[1] == Placement::kOwnBuffer ? c.in_buffer[1]
+                                                               : c.out_buffer;
+      for (T& x : divisors) x = x == 0 ? T(3) : x == T(-1) ? T(2) : x;
+      c.in[1].has_mask = 0;
+    }
   }
   return c;
 }
@@ -137,14 +138,27 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
       ASSERT_TRUE(at < 0 && got.error == want.error)
           << "trial " << trial << (c.unary ? " unary " : " binary ")
           << (c.unary ? int(c.unary_op) : int(c.binary)) << " element " << at
-          << " got " << (at >= 0 ? got.out[size_t(at)] : T(0)) << " want "
-          << (at >= 0 ? want.out[size_t(at)] : T(0)) << " error "
+          << " got " << (at >= 0 ? got.out[size_t(at)] : T{}) << " want "
+          << (at >= 0 ? want.out[size_t(at)] : T{}) << " error "
           << got.error.has_value() << " vs " << want.error.has_value()
           << "\nout " << Describe(c.out) << "\na   " << Describe(c.in[0])
           << " placement " << int(c.placement[0]) << "\nb   "
           << Describe(c.in[1]) << " placement " << int(c.placement[1]);
     });
   }
+}
+
+// Every dtype of the type list (NumericTypes), each op that accepts it.
+TEST(Elementwise, EveryDTypeMatchesReference) {
+  uint64_t seed = 100;
+  [&]<typename... T>(TypeList<T...>) {
+    (
+        [&] {
+          SCOPED_TRACE(DTypeName(kDTypeOf<T>));
+          MatchesReferenceOnEveryTarget<T>(seed++, 250);
+        }(),
+        ...);
+  }(NumericTypes{});
 }
 
 TEST(Elementwise, Float32MatchesReference) {
@@ -506,11 +520,21 @@ TEST(Elementwise, Errors) {
       ErrorKind::kUnsupported,
       "sqrt: integer dtype Int32 is not supported (NumPy returns floats; "
       "stridekit keeps the dtype)");
-  EXPECT_SK_ERROR(Binary(BinaryOp::kAdd, DType::kInt8, v, a.data(), v, a.data(),
+  // NumPy has no bool subtract (TypeError) and no complex order.
+  EXPECT_SK_ERROR(Binary(BinaryOp::kSub, DType::kBool, v, a.data(), v, a.data(),
                          v, out.data()),
                   ErrorKind::kUnsupported,
-                  "add: dtype Int8 is not supported (Float32, Float64, "
-                  "Int32, Int64)");
+                  "subtract: bool dtype Bool is not supported");
+  EXPECT_SK_ERROR(Binary(BinaryOp::kMax, DType::kComplex64, v, a.data(), v,
+                         a.data(), v, out.data()),
+                  ErrorKind::kUnsupported,
+                  "maximum: complex dtype Complex64 is not supported");
+  EXPECT_SK_ERROR(Binary(BinaryOp::kAdd, DType(15), v, a.data(), v, a.data(), v,
+                         out.data()),
+                  ErrorKind::kUnsupported,
+                  "add: dtype (unknown) is not supported (Bool, Int8, Int16, "
+                  "Int32, Int64, Uint8, Uint16, Uint32, Uint64, Float16, "
+                  "BFloat16, Float32, Float64, Complex64, Complex128)");
   EXPECT_SK_ERROR(Binary(BinaryOp(9), DType::kInt32, v, a.data(), v, a.data(),
                          v, out.data()),
                   ErrorKind::kInvalidArgument, "binary: unknown op 9");

@@ -8,14 +8,32 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <ostream>
 #include <random>
 #include <type_traits>
 #include <vector>
 
 #include "numeric_types.h"
+#include "scalar_ops.h"
 #include "stridekit/dtype.h"
 
-namespace stridekit::testing {
+namespace stridekit {
+
+// Printing the storage types in test messages.
+inline std::ostream& operator<<(std::ostream& os, Bool x) {
+  return os << "bool(" << int(x.byte) << ")";
+}
+template <typename H>
+requires kIsHalf<H> std::ostream& operator<<(std::ostream& os, H x) {
+  return os << scalar_ops::Widen(x) << " (0x" << std::hex << x.bits << std::dec
+            << ")";
+}
+template <typename P>
+std::ostream& operator<<(std::ostream& os, Complex<P> x) {
+  return os << "(" << x.re << ", " << x.im << ")";
+}
+
+namespace testing {
 
 // The DType of a type of NumericTypes (numeric_types.h).
 template <typename T>
@@ -23,10 +41,30 @@ DType DTypeOf() {
   return kDTypeOf<T>;
 }
 
+template <typename T>
+T SpecialNumber(std::mt19937_64& rng);
+
 // One value: mostly ordinary (small integers or random magnitudes), often a
 // special value.
 template <typename T>
 T SpecialValue(std::mt19937_64& rng) {
+  if constexpr (std::is_same_v<T, Bool>) {
+    const uint8_t bytes[] = {0, 1, 1, 0, 2, 255};  // Any non-zero is true.
+    return Bool{bytes[rng() % 6]};
+  } else if constexpr (kIsHalf<T>) {
+    if (rng() % 8 == 0) return T{uint16_t(rng())};  // Any bits.
+    return scalar_ops::Narrow<T>(SpecialValue<float>(rng));
+  } else if constexpr (kIsComplex<T>) {
+    using P = decltype(T{}.re);
+    const P re = SpecialValue<P>(rng);
+    return T{re, SpecialValue<P>(rng)};
+  } else {
+    return SpecialNumber<T>(rng);
+  }
+}
+
+template <typename T>
+T SpecialNumber(std::mt19937_64& rng) {
   using L = std::numeric_limits<T>;
   const uint64_t r = rng();
   const int kind = int(r % 16);
@@ -48,10 +86,28 @@ T SpecialValue(std::mt19937_64& rng) {
   }
 }
 
-// Ordinary values only: finite magnitudes in [lo, hi], random sign unless
-// `positive`.
+template <typename T>
+T OrdinaryNumber(std::mt19937_64& rng, double lo, double hi, bool positive);
+
+// Ordinary values only: finite magnitudes in [lo, hi] (each part of a
+// complex number), random sign unless `positive`.
 template <typename T>
 T OrdinaryValue(std::mt19937_64& rng, double lo, double hi, bool positive) {
+  if constexpr (std::is_same_v<T, Bool>) {
+    return Bool{uint8_t(rng() % 2)};
+  } else if constexpr (kIsHalf<T>) {
+    return scalar_ops::Narrow<T>(OrdinaryValue<float>(rng, lo, hi, positive));
+  } else if constexpr (kIsComplex<T>) {
+    using P = decltype(T{}.re);
+    const P re = OrdinaryValue<P>(rng, lo, hi, positive);
+    return T{re, OrdinaryValue<P>(rng, lo, hi, positive)};
+  } else {
+    return OrdinaryNumber<T>(rng, lo, hi, positive);
+  }
+}
+
+template <typename T>
+T OrdinaryNumber(std::mt19937_64& rng, double lo, double hi, bool positive) {
   const double x = std::uniform_real_distribution<double>(lo, hi)(rng);
   const bool negative = !positive && (rng() & 1);
   if constexpr (std::is_integral_v<T>) {
@@ -61,13 +117,30 @@ T OrdinaryValue(std::mt19937_64& rng, double lo, double hi, bool positive) {
   }
 }
 
-// True when a and b have the same bits, or are both NaN.
+// True when x is a NaN (complex: either part).
+template <typename T>
+bool IsNaN(T x) {
+  if constexpr (kIsHalf<T>) {
+    return std::isnan(scalar_ops::Widen(x));
+  } else if constexpr (kIsComplex<T>) {
+    return std::isnan(x.re) || std::isnan(x.im);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return std::isnan(x);
+  } else {
+    return false;
+  }
+}
+
+// True when a and b have the same bits, or are both NaN (complex: part by
+// part).
 template <typename T>
 bool SameValue(T a, T b) {
-  if constexpr (!std::is_integral_v<T>) {
-    if (std::isnan(a) && std::isnan(b)) return true;
+  if constexpr (kIsComplex<T>) {
+    return SameValue(a.re, b.re) && SameValue(a.im, b.im);
+  } else {
+    if (IsNaN(a) && IsNaN(b)) return true;
+    return std::memcmp(&a, &b, sizeof(T)) == 0;
   }
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
 }
 
 // Index of the first element of two equally long buffers of T that differs
@@ -80,6 +153,7 @@ int64_t FirstDifference(const std::vector<T>& a, const std::vector<T>& b) {
   return -1;
 }
 
-}  // namespace stridekit::testing
+}  // namespace testing
+}  // namespace stridekit
 
 #endif  // STRIDEKIT_TESTS_NUMERIC_VALUES_H_

@@ -34,10 +34,60 @@ struct Case {
   int64_t reduced_count;  // Input elements per output element.
 };
 
+// Float parts (complex: each part), compared within a bound.
+template <typename T>
+inline constexpr bool kInexact = kKindOf<T> == kFloatKinds || kIsComplex<T>;
+
+// Half the distance from 1 to the next value of T (of a part of complex T).
+template <typename T>
+double UnitRoundoff() {
+  if constexpr (std::is_same_v<T, Float16>) {
+    return 0x1p-11;
+  } else if constexpr (std::is_same_v<T, BFloat16>) {
+    return 0x1p-8;
+  } else if constexpr (kIsComplex<T>) {
+    return UnitRoundoff<decltype(T{}.re)>();
+  } else if constexpr (kInexact<T>) {
+    return std::numeric_limits<T>::epsilon() / 2;
+  } else {
+    return 0;  // Exact.
+  }
+}
+
+// The value of a real element, or of part `part` of a complex one.
+template <typename T>
+double PartValue(T x, int part) {
+  if constexpr (kIsComplex<T>) {
+    return part == 0 ? double(x.re) : double(x.im);
+  } else if constexpr (kIsHalf<T>) {
+    return scalar_ops::Widen(x);
+  } else if constexpr (std::is_same_v<T, Bool>) {
+    return x.byte;
+  } else {
+    return double(x);
+  }
+}
+
+// |x| (complex: part by part).
+template <typename T>
+T Magnitude(T x) {
+  if constexpr (kIsComplex<T>) {
+    return T{std::abs(x.re), std::abs(x.im)};
+  } else if constexpr (kIsHalf<T>) {
+    return scalar_ops::Abs(x);
+  } else if constexpr (kInexact<T>) {
+    return std::abs(x);
+  } else {
+    return x;
+  }
+}
+
 template <typename T>
 Case<T> RandomCase(ViewGenerator& gen) {
   Case<T> c{};
-  c.op = kReduceOps[gen.Uniform(0, std::size(kReduceOps) - 1)].op;
+  do {
+    c.op = kReduceOps[gen.Uniform(0, std::size(kReduceOps) - 1)].op;
+  } while (!OpAccepts(c.op, kKindOf<T>));
   const int rank = int(gen.Uniform(0, 5));
   auto shape = gen.Shape(rank, 4000);
   std::vector<int64_t> out_shape;
@@ -68,11 +118,14 @@ Case<T> RandomCase(ViewGenerator& gen) {
   auto& rng = gen.rng();
   for (auto* buffer : {&c.in_buffer, &c.out_buffer}) {
     for (T& x : *buffer) {
-      if (std::is_integral_v<T> || c.op == ReduceOp::kMin ||
-          c.op == ReduceOp::kMax) {
+      if (!kInexact<T> || c.op == ReduceOp::kMin || c.op == ReduceOp::kMax) {
         x = testing::SpecialValue<T>(rng);
       } else if (c.op == ReduceOp::kSum) {
         x = testing::OrdinaryValue<T>(rng, 0, 100, false);
+      } else if constexpr (kIsComplex<T>) {
+        // Products of unit-modulus numbers neither overflow nor vanish.
+        const double angle = std::uniform_real_distribution<double>(-3, 3)(rng);
+        x = T{decltype(x.re)(std::cos(angle)), decltype(x.re)(std::sin(angle))};
       } else {
         x = testing::OrdinaryValue<T>(rng, 0.5, 2, true);
       }
@@ -102,28 +155,36 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
     Case<T> abs_case = c;
     abs_case.op = ReduceOp::kSum;
     std::vector<T> abs_in = c.in_buffer;
-    if constexpr (!std::is_integral_v<T>) {  // Integers compare exactly.
-      for (T& x : abs_in) x = std::abs(x);
-    }
+    for (T& x : abs_in) x = Magnitude(x);  // Integers compare exactly.
     const std::vector<T> abs_sum = Run(abs_case, abs_in, reference_reduce);
-    const bool exact = std::is_integral_v<T> || c.op == ReduceOp::kMin ||
-                       c.op == ReduceOp::kMax;
-    const double u = std::numeric_limits<T>::epsilon() / 2;
+    const bool exact =
+        !kInexact<T> || c.op == ReduceOp::kMin || c.op == ReduceOp::kMax;
+    // Complex products: four roundings per step, relative to the modulus.
+    const double u = UnitRoundoff<T>() * (kIsComplex<T> ? 4 : 1);
     const double bound = double(c.reduced_count + 2) * u;
     testing::ForEachTarget([&](const std::string&) {
       const std::vector<T> got =
           Run(c, c.in_buffer, [](auto... a) { Reduce(a...); });
       for (size_t i = 0; i < got.size(); ++i) {
-        bool ok;
-        if (exact) {
-          // Min/max of -0.0 and +0.0 may give either zero.
-          ok = testing::SameValue(got[i], want[i]) || got[i] == want[i];
-        } else {
+        // Min/max of -0.0 and +0.0 may give either zero.
+        bool ok = testing::SameValue(got[i], want[i]);
+        for (int part = 0; part < (kIsComplex<T> ? 2 : 1) && !ok && exact;
+             ++part) {
+          ok = PartValue(got[i], part) == PartValue(want[i], part);
+        }
+        if (!exact) {
           // Elements outside out's valid positions are equal (untouched).
-          const double scale =
-              std::abs(double(c.op == ReduceOp::kSum ? abs_sum[i] : want[i]));
-          ok = got[i] == want[i] ||
-               std::abs(double(got[i]) - double(want[i])) <= bound * scale;
+          ok = true;
+          for (int part = 0; part < (kIsComplex<T> ? 2 : 1); ++part) {
+            const double g = PartValue(got[i], part);
+            const double w = PartValue(want[i], part);
+            const double scale =
+                c.op == ReduceOp::kSum
+                    ? std::abs(PartValue(abs_sum[i], part))
+                    : std::abs(PartValue(want[i], 0)) +
+                          (kIsComplex<T> ? std::abs(PartValue(want[i], 1)) : 0);
+            ok = ok && (g == w || std::abs(g - w) <= bound * scale);
+          }
         }
         ASSERT_TRUE(ok) << "trial " << trial << " op " << int(c.op)
                         << " element " << i << " got " << got[i] << " want "
@@ -133,6 +194,19 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
       }
     });
   }
+}
+
+// Every dtype of the type list (NumericTypes), each op that accepts it.
+TEST(Reduce, EveryDTypeMatchesReference) {
+  uint64_t seed = 200;
+  [&]<typename... T>(TypeList<T...>) {
+    (
+        [&] {
+          SCOPED_TRACE(DTypeName(kDTypeOf<T>));
+          MatchesReferenceOnEveryTarget<T>(seed++, 200);
+        }(),
+        ...);
+  }(NumericTypes{});
 }
 
 TEST(Reduce, Float32MatchesReference) {

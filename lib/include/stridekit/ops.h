@@ -8,7 +8,9 @@
 // A row is X(Name, value, numpy_name, dtypes, prechecked):
 // - value: the C ABI value (sk_binary_op, sk_unary_op, sk_reduce_op);
 // - numpy_name: NumPy's ufunc name, used in every message;
-// - dtypes: the kinds it accepts (kIntegerKinds, kFloatKinds, kNumericKinds);
+// - dtypes: the kinds of dtypes it accepts (bit set of kIntegerKinds: signed
+//   and unsigned integers, kFloatKinds: float16, bfloat16, float32, float64,
+//   kBoolKinds, kComplexKinds), NumPy's loops of the same dtype in and out;
 // - prechecked: integer inputs are checked (scalar_ops::CheckName) at every
 //   position before anything is written (division by zero and overflow).
 #ifndef STRIDEKIT_OPS_H_
@@ -28,29 +30,37 @@ namespace stridekit {
 enum : uint32_t {
   kIntegerKinds = 1,
   kFloatKinds = 2,
+  kBoolKinds = 4,
+  kComplexKinds = 8,
   kNumericKinds = kIntegerKinds | kFloatKinds,
+  kArithmeticKinds = kNumericKinds | kComplexKinds,
+  kOrderedKinds = kNumericKinds | kBoolKinds,
+  kAllKinds = kArithmeticKinds | kBoolKinds,
 };
 
-#define STRIDEKIT_BINARY_OPS(X)               \
-  X(Add, 0, "add", kNumericKinds, false)      \
-  X(Sub, 1, "subtract", kNumericKinds, false) \
-  X(Mul, 2, "multiply", kNumericKinds, false) \
-  X(Div, 3, "divide", kNumericKinds, true)    \
-  X(Min, 4, "minimum", kNumericKinds, false)  \
-  X(Max, 5, "maximum", kNumericKinds, false)  \
+// Bool follows NumPy: add is or, multiply is and, minimum is and, maximum
+// is or (results 0 or 1); complex has no order (minimum, maximum, absolute
+// and the min/max reductions refuse it).
+#define STRIDEKIT_BINARY_OPS(X)                  \
+  X(Add, 0, "add", kAllKinds, false)             \
+  X(Sub, 1, "subtract", kArithmeticKinds, false) \
+  X(Mul, 2, "multiply", kAllKinds, false)        \
+  X(Div, 3, "divide", kArithmeticKinds, true)    \
+  X(Min, 4, "minimum", kOrderedKinds, false)     \
+  X(Max, 5, "maximum", kOrderedKinds, false)     \
   X(Mod, 7, "remainder", kNumericKinds, true)
 
-#define STRIDEKIT_UNARY_OPS(X)                \
-  X(Neg, 0, "negative", kNumericKinds, false) \
-  X(Abs, 1, "absolute", kNumericKinds, false) \
-  X(Sqrt, 2, "sqrt", kFloatKinds, false)      \
-  X(Square, 3, "square", kNumericKinds, false)
+#define STRIDEKIT_UNARY_OPS(X)                   \
+  X(Neg, 0, "negative", kArithmeticKinds, false) \
+  X(Abs, 1, "absolute", kOrderedKinds, false)    \
+  X(Sqrt, 2, "sqrt", kFloatKinds, false)         \
+  X(Square, 3, "square", kArithmeticKinds, false)
 
-#define STRIDEKIT_REDUCE_OPS(X)            \
-  X(Sum, 0, "sum", kNumericKinds, false)   \
-  X(Prod, 1, "prod", kNumericKinds, false) \
-  X(Min, 2, "min", kNumericKinds, false)   \
-  X(Max, 3, "max", kNumericKinds, false)
+#define STRIDEKIT_REDUCE_OPS(X)          \
+  X(Sum, 0, "sum", kAllKinds, false)     \
+  X(Prod, 1, "prod", kAllKinds, false)   \
+  X(Min, 2, "min", kOrderedKinds, false) \
+  X(Max, 3, "max", kOrderedKinds, false)
 
 #define STRIDEKIT_OP_ENUMERATOR(Name, value, ...) k##Name = value,
 // Values match sk_binary_op, sk_unary_op and sk_reduce_op.

@@ -1,0 +1,18 @@
+// Per-target elementwise executors for complex64 and complex128
+// (simd/elementwise-inl.h).
+#include "dispatch_table.h"
+#include "numeric_task.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "elementwise_complex.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
+#include "elementwise-inl.h"
+
+STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseComplexKernel, ComplexFamily)
+
+#if HWY_ONCE
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseComplexKernel,
+                              ElementwiseComplexKernels)
+#endif  // HWY_ONCE

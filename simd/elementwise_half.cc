@@ -1,0 +1,17 @@
+// Per-target elementwise executors for float16 and bfloat16 (computed in
+// float32) (simd/elementwise-inl.h).
+#include "dispatch_table.h"
+#include "numeric_task.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "elementwise_half.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
+#include "elementwise-inl.h"
+
+STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseHalfKernel, HalfFamily)
+
+#if HWY_ONCE
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseHalfKernel, ElementwiseHalfKernels)
+#endif  // HWY_ONCE

@@ -1,0 +1,18 @@
+// Per-target elementwise executors for int8, int16, int32 and int64
+// (simd/elementwise-inl.h).
+#include "dispatch_table.h"
+#include "numeric_task.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "elementwise_signed.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
+#include "elementwise-inl.h"
+
+STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseSignedKernel, SignedFamily)
+
+#if HWY_ONCE
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseSignedKernel,
+                              ElementwiseSignedKernels)
+#endif  // HWY_ONCE

@@ -1,0 +1,18 @@
+// Per-target elementwise executors for bool, uint8, uint16, uint32 and uint64
+// (simd/elementwise-inl.h).
+#include "dispatch_table.h"
+#include "numeric_task.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "elementwise_unsigned.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
+#include "elementwise-inl.h"
+
+STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseUnsignedKernel, UnsignedFamily)
+
+#if HWY_ONCE
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseUnsignedKernel,
+                              ElementwiseUnsignedKernels)
+#endif  // HWY_ONCE
