@@ -1,11 +1,14 @@
 // The numeric kernels against memcpy of the same size group, at L2, L3 and
 // DRAM sizes: broadcasting adds (contiguous, outer product, row broadcast,
 // transposed input) and sums (last axis, axis 0, a transposed view), f32
-// and f64, on one thread and on two. Each case reports bytes/s
-// counting the bytes that must move (inputs read once, output written once) and
-// names its NumPy peer and size group in the label for bench/compare.py.
+// and f64, on one thread and on two; contiguous adds and last-axis sums of
+// int8, uint8, int16, float16, bfloat16 and complex64 on one thread. Each case
+// reports bytes/s counting the bytes that must move (inputs read once, output
+// written once) and names its NumPy peer and size group in the label for
+// bench/compare.py.
 #include <benchmark/benchmark.h>
 
+#include <cctype>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -41,10 +44,10 @@ sk_view CView(const Dims& shape) {
 
 void BM_Numeric(benchmark::State& state) {
   const Case c = static_cast<Case>(state.range(0));
-  const int64_t es = state.range(1);
+  const DType t = static_cast<DType>(state.range(1));
+  const int64_t es = int64_t(DTypeSize(t));
   const int group = int(state.range(2));
   const NumericOptions options{int(state.range(3))};
-  const DType t = es == 4 ? DType::kFloat32 : DType::kFloat64;
   const int64_t n = SquareEdge(kGroupBytes[group], es);
   Dims shape;
   const int64_t moved = bench::BytesMoved(c, n, es);
@@ -100,7 +103,9 @@ void BM_Numeric(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(state.iterations() * moved);
-  state.SetLabel(bench::CaseLabel(c, es, n, group, moved) +
+  std::string dtype(DTypeName(t));  // GoMLX's name; NumPy's in lower case.
+  for (char& ch : dtype) ch = char(std::tolower(ch));
+  state.SetLabel(bench::CaseLabel(c, dtype, n, group, moved) +
                  (options.threads > 1
                       ? " threads=" + std::to_string(options.threads)
                       : ""));
@@ -119,13 +124,21 @@ void BM_Memcpy(benchmark::State& state) {
                  " bytes=" + std::to_string(2 * bytes));
 }
 
-// One thread and two threads (NumericOptions) at every size.
+// Float32 and float64: every case, one thread and two (NumericOptions) at
+// every size. The other dtypes of the table: contiguous add and
+// last-axis sum on one thread.
 void NumericArgs(benchmark::internal::Benchmark* b) {
   for (int group = 0; group < 3; ++group) {
     for (int c = 0; c <= int(Case::kSumTransposed); ++c) {
-      for (int64_t es : {4, 8}) {
-        b->Args({c, es, group, 1});
-        b->Args({c, es, group, 2});
+      for (DType t : {DType::kFloat32, DType::kFloat64}) {
+        b->Args({c, int64_t(t), group, 1});
+        b->Args({c, int64_t(t), group, 2});
+      }
+    }
+    for (DType t : {DType::kInt8, DType::kUint8, DType::kInt16, DType::kFloat16,
+                    DType::kBFloat16, DType::kComplex64}) {
+      for (Case c : {Case::kAddContiguous, Case::kSumLast}) {
+        b->Args({int64_t(c), int64_t(t), group, 1});
       }
     }
   }

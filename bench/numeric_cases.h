@@ -56,12 +56,14 @@ inline int64_t BytesMoved(Case c, int64_t n, int64_t elem_size) {
   }
 }
 
-// The label of a case: its NumPy peer, size group and bytes moved.
-inline std::string CaseLabel(Case c, int64_t elem_size, int64_t n, int group,
-                             int64_t moved) {
-  return std::string("peer=numeric:") + kCaseNames[int(c)] + ":" +
-         (elem_size == 4 ? "float32" : "float64") + ":" + std::to_string(n) +
-         " group=" + kGroupNames[group] + " bytes=" + std::to_string(moved);
+// The label of a case: its NumPy peer (none for bfloat16, which NumPy
+// lacks), size group and bytes moved. `dtype`: NumPy's name ("float32").
+inline std::string CaseLabel(Case c, const std::string& dtype, int64_t n,
+                             int group, int64_t moved) {
+  return std::string(dtype == "bfloat16" ? "case=" : "peer=") +
+         "numeric:" + kCaseNames[int(c)] + ":" + dtype + ":" +
+         std::to_string(n) + " group=" + kGroupNames[group] +
+         " bytes=" + std::to_string(moved);
 }
 
 }  // namespace stridekit::bench

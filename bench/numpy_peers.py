@@ -131,6 +131,17 @@ def _einsum_peer(case, mode):
 _PEER_CACHE = {}
 
 
+def _cast_peer(src, dst, layout, edge):
+    """NumPy's astype into an existing array (bench/cast_bench.cc)."""
+    n = int(edge)
+    if layout == "transposed":
+        source = np.ones((n, n), dtype=src).T
+    else:
+        source = np.ones(n, dtype=src)
+    out = np.ones(source.shape, dtype=dst)  # Real pages, not the zero page.
+    return lambda: np.copyto(out, source, casting="unsafe")
+
+
 def measure(key, quick=False):
     if key not in _PEER_CACHE:
         if key.startswith("copy:"):
@@ -142,6 +153,9 @@ def measure(key, quick=False):
         elif key.startswith("view:"):
             _, op, rank = key.split(":")
             fn = _view_peer(op, rank)
+        elif key.startswith("cast:"):
+            _, src, dst, layout, edge = key.split(":")
+            fn = _cast_peer(src, dst, layout, edge)
         elif key.startswith("numeric:"):
             _, case, dtype, edge = key.split(":")
             fn = _numeric_peer(case, dtype, edge)

@@ -76,7 +76,9 @@ void BM_Xtensor(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(state.iterations() * moved);
-  state.SetLabel(CaseLabel(c, es, n, group, moved) + " impl=xtensor");
+  state.SetLabel(
+      CaseLabel(c, es == 4 ? "float32" : "float64", n, group, moved) +
+      " impl=xtensor");
 }
 
 void XtensorArgs(benchmark::internal::Benchmark* b) {

@@ -17,7 +17,7 @@ T ApplyBinary(BinaryOp op, T a, T b) {
     if constexpr (prechecked && scalar_ops::kIsInt<T>) {                    \
       scalar_ops::OperandCheck<BinaryOp::k##Name>::Run(a, b);               \
     }                                                                       \
-    if constexpr ((kinds & kKindOf<T>) != 0) return scalar_ops::Name(a, b); \
+    if constexpr (((kinds)&kKindOf<T>) != 0) return scalar_ops::Name(a, b); \
     break;
     STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_CASE)
 #undef STRIDEKIT_BINARY_CASE
@@ -30,7 +30,7 @@ T ApplyUnary(UnaryOp op, T a) {
   switch (op) {
 #define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked)       \
   case UnaryOp::k##Name:                                                 \
-    if constexpr ((kinds & kKindOf<T>) != 0) return scalar_ops::Name(a); \
+    if constexpr (((kinds)&kKindOf<T>) != 0) return scalar_ops::Name(a); \
     break;
     STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_CASE)
 #undef STRIDEKIT_UNARY_CASE

@@ -146,6 +146,18 @@ void CheckMod(T a, T b) {
   }
 }
 
+// Throws for a negative signed exponent (NumPy's ValueError).
+template <typename T>
+void CheckPow(T a, T b) {
+  if constexpr (std::is_signed_v<T>) {
+    if (b < 0) {
+      Fail(ErrorKind::kInvalidArgument,
+           "power: integers to negative integer powers are not allowed (", +a,
+           " ** ", +b, ")");
+    }
+  }
+}
+
 // The operand check of a binary op-table row: none, except for the rows
 // marked prechecked, which specialise it with their CheckName.
 template <BinaryOp op>
@@ -165,6 +177,13 @@ struct OperandCheck<BinaryOp::kMod> {
   template <typename T>
   static void Run(T a, T b) {
     CheckMod(a, b);
+  }
+};
+template <>
+struct OperandCheck<BinaryOp::kPow> {
+  template <typename T>
+  static void Run(T a, T b) {
+    CheckPow(a, b);
   }
 };
 
@@ -228,13 +247,91 @@ T Mod(T a, T b) {
   }
 }
 
-// np.minimum: a NaN a, else a NaN b, else the smaller, b when equal.
+// np.power. Floats: the C library's pow (float16/bfloat16 in float32).
+// Integers: exact repeated squaring, wrapping; requires b >= 0 (CheckPow).
+template <typename T>
+T Pow(T a, T b) {
+  if constexpr (kIsHalf<T>) {
+    return Narrow<T>(std::pow(Widen(a), Widen(b)));
+  } else if constexpr (kIsInt<T>) {
+    Wide<T> result = 1, base = Wide<T>(a);
+    for (auto e = std::make_unsigned_t<T>(b); e != 0; e >>= 1) {
+      if (e & 1) result *= base;
+      base *= base;
+    }
+    return static_cast<T>(result);
+  } else {
+    return std::pow(a, b);
+  }
+}
+
+// Bitwise on integers, logical on bool.
+template <typename T>
+T And(T a, T b) {
+  if constexpr (kIsBool<T>) {
+    return MakeBool(Truth(a) && Truth(b));
+  } else {
+    return static_cast<T>(a & b);
+  }
+}
+template <typename T>
+T Or(T a, T b) {
+  if constexpr (kIsBool<T>) {
+    return MakeBool(Truth(a) || Truth(b));
+  } else {
+    return static_cast<T>(a | b);
+  }
+}
+template <typename T>
+T Xor(T a, T b) {
+  if constexpr (kIsBool<T>) {
+    return MakeBool(Truth(a) != Truth(b));
+  } else {
+    return static_cast<T>(a ^ b);
+  }
+}
+template <typename T>
+T Not(T a) {
+  if constexpr (kIsBool<T>) {
+    return MakeBool(!Truth(a));
+  } else {
+    return static_cast<T>(~a);
+  }
+}
+
+// np.left_shift / np.right_shift: a shift by at least the bit width (or a
+// negative one) gives 0, or -1 for a negative a shifted right; a negative
+// a shifted left wraps.
+template <typename T>
+T Shl(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  if (U(b) >= sizeof(T) * 8) return T(0);
+  return static_cast<T>(Wide<T>(a) << U(b));
+}
+template <typename T>
+T Shr(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  if (U(b) >= sizeof(T) * 8) {
+    if constexpr (std::is_signed_v<T>) {
+      if (a < 0) return T(-1);
+    }
+    return T(0);
+  }
+  return static_cast<T>(a >> U(b));  // Arithmetic for signed (C++20).
+}
+
+// np.minimum: a NaN a, else a NaN b, else the smaller, b when equal
+// (float16: a when equal, as NumPy's float16 loop).
 template <typename T>
 T Min(T a, T b) {
   if constexpr (kIsBool<T>) {
     return MakeBool(Truth(a) && Truth(b));
-  } else if constexpr (kIsHalf<T>) {
-    return Narrow<T>(Min(Widen(a), Widen(b)));
+  } else if constexpr (std::is_same_v<T, BFloat16>) {
+    return Narrow<T>(Min(Widen(a), Widen(b)));  // ml_dtypes: float32's rule.
+  } else if constexpr (std::is_same_v<T, Float16>) {
+    // NumPy's float16 rule: a when equal (so min(+0, -0) is +0).
+    const float x = Widen(a), y = Widen(b);
+    return Narrow<T>((x != x || x <= y) ? x : y);
   } else if constexpr (kIsInt<T>) {
     return a < b ? a : b;
   } else {
@@ -242,13 +339,18 @@ T Min(T a, T b) {
   }
 }
 
-// np.maximum: a NaN a, else a NaN b, else the larger, b when equal.
+// np.maximum: a NaN a, else a NaN b, else the larger, b when equal
+// (float16: a when equal).
 template <typename T>
 T Max(T a, T b) {
   if constexpr (kIsBool<T>) {
     return MakeBool(Truth(a) || Truth(b));
-  } else if constexpr (kIsHalf<T>) {
-    return Narrow<T>(Max(Widen(a), Widen(b)));
+  } else if constexpr (std::is_same_v<T, BFloat16>) {
+    return Narrow<T>(Max(Widen(a), Widen(b)));  // ml_dtypes: float32's rule.
+  } else if constexpr (std::is_same_v<T, Float16>) {
+    // NumPy's float16 rule: a when equal.
+    const float x = Widen(a), y = Widen(b);
+    return Narrow<T>((x != x || x >= y) ? x : y);
   } else if constexpr (kIsInt<T>) {
     return a > b ? a : b;
   } else {
@@ -345,7 +447,7 @@ T Reduce(ReduceOp op, T a, T b) {
   switch (op) {
 #define STRIDEKIT_REDUCE_CASE(Name, value, name, kinds, prechecked) \
   case ReduceOp::k##Name:                                           \
-    if constexpr ((kinds & kKindOf<T>) != 0) return Name(a, b);     \
+    if constexpr (((kinds)&kKindOf<T>) != 0) return Name(a, b);     \
     break;
     STRIDEKIT_REDUCE_OPS(STRIDEKIT_REDUCE_CASE)
 #undef STRIDEKIT_REDUCE_CASE

@@ -187,7 +187,7 @@ void RunElementwiseForType(const ElementwiseTask& task) {
     switch (task.kernel.unary_op) {
 #define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked) \
   case UnaryOp::k##Name:                                           \
-    if constexpr ((kinds & kKindOf<T>) != 0) {                     \
+    if constexpr (((kinds)&kKindOf<T>) != 0) {                     \
       RunOpFor<T, Name##Op>(task);                                 \
     }                                                              \
     return;
@@ -199,7 +199,7 @@ void RunElementwiseForType(const ElementwiseTask& task) {
   switch (task.kernel.binary) {
 #define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked) \
   case BinaryOp::k##Name:                                           \
-    if constexpr ((kinds & kKindOf<T>) != 0) {                      \
+    if constexpr (((kinds)&kKindOf<T>) != 0) {                      \
       RunOpFor<T, Name##Op>(task);                                  \
     }                                                               \
     return;

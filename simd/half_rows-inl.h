@@ -29,6 +29,37 @@ namespace HWY_NAMESPACE {
 // Elements per staged block: three float32 buffers stay well inside L1.
 inline constexpr size_t kHalfBlock = 512;
 
+// np.minimum / np.maximum of float16 take a when equal (scalar_ops).
+template <bool kMax>
+struct HalfMinMaxOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V b) {
+    const auto first = kMax ? hn::Lt(b, a) : hn::Lt(a, b);
+    return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::Or(first, hn::Eq(a, b))), a,
+                          b);
+  }
+  static float Scalar(float a, float b) {
+    return (a != a || (kMax ? a >= b : a <= b)) ? a : b;
+  }
+};
+
+// The float32 functor that computes Op for H (float16 or bfloat16, whose
+// minimum and maximum follow float32's rule, as ml_dtypes).
+template <class Op, typename H>
+struct HalfFloatOp {
+  using type = Op;
+};
+template <>
+struct HalfFloatOp<MinOp, Float16> {
+  using type = HalfMinMaxOp<false>;
+};
+template <>
+struct HalfFloatOp<MaxOp, Float16> {
+  using type = HalfMinMaxOp<true>;
+};
+
 // to[i] = float32 value of from[i * stride] for i < count.
 template <typename H>
 HWY_INLINE void WidenRow(const H* from, int64_t stride, float* to,
@@ -69,7 +100,7 @@ HWY_INLINE const float* StageRow(const H* row, int64_t stride, float* buffer,
 
 // out[i] = Op(a[i], b[i]) over a row of `count` elements of H (strides in
 // elements), through float32 blocks.
-template <class Op, typename H>
+template <class HalfOp, typename H>
 void HalfRow(H* out, int64_t out_stride, const H* a, int64_t a_stride,
              const H* b, int64_t b_stride, size_t count) {
   const hn::ScalableTag<float> d;
@@ -80,21 +111,22 @@ void HalfRow(H* out, int64_t out_stride, const H* a, int64_t a_stride,
     int64_t sa, sb;
     const float* fa = StageRow(a + at * a_stride, a_stride, xa, n, sa);
     const float* fb = StageRow(b + at * b_stride, b_stride, xb, n, sb);
-    RunRow<Op>(d, xo, 1, fa, sa, fb, sb, n);
+    RunRow<typename HalfFloatOp<HalfOp, H>::type>(d, xo, 1, fa, sa, fb, sb, n);
     NarrowRow(xo, out + at * out_stride, out_stride, n);
   }
 }
 
 // Op over `count` elements of a row of H, in float32: pairwise over blocks
 // (halves split at block boundaries), each block by ReduceRow.
-template <class Op, typename H>
+template <class HalfOp, typename H>
 float HalfReduceRow(const H* row, int64_t stride, float identity,
                     size_t count) {
+  using Op = typename HalfFloatOp<HalfOp, H>::type;
   if (count > kHalfBlock) {
     const size_t half = (count / 2 + kHalfBlock - 1) / kHalfBlock * kHalfBlock;
-    const float lo = HalfReduceRow<Op>(row, stride, identity, half);
-    const float hi = HalfReduceRow<Op>(row + int64_t(half) * stride, stride,
-                                       identity, count - half);
+    const float lo = HalfReduceRow<HalfOp>(row, stride, identity, half);
+    const float hi = HalfReduceRow<HalfOp>(row + int64_t(half) * stride, stride,
+                                           identity, count - half);
     return Op::Scalar(lo, hi);
   }
   const hn::ScalableTag<float> d;
@@ -105,7 +137,7 @@ float HalfReduceRow(const H* row, int64_t stride, float identity,
 
 // acc[i * acc_stride] = Op(acc[...], in[i * in_stride]) for i < count: a
 // float32 accumulator row combined with a row of H.
-template <class Op, typename H>
+template <class HalfOp, typename H>
 void HalfAccumulateRow(float* acc, int64_t acc_stride, const H* in,
                        int64_t in_stride, size_t count) {
   const hn::ScalableTag<float> d;
@@ -116,7 +148,8 @@ void HalfAccumulateRow(float* acc, int64_t acc_stride, const H* in,
     int64_t sx;
     const float* fx = StageRow(in + at * in_stride, in_stride, x, n, sx);
     float* to = acc + at * acc_stride;
-    RunRow<Op>(d, to, acc_stride, to, acc_stride, fx, sx, n);
+    RunRow<typename HalfFloatOp<HalfOp, H>::type>(d, to, acc_stride, to,
+                                                  acc_stride, fx, sx, n);
   }
 }
 

@@ -154,6 +154,89 @@ struct MaxOp {
   }
 };
 
+// np.power: scalar only (Highway 1.0.3 has no pow); integer callers check
+// exponents first.
+struct PowOp {
+  template <typename T>
+  static constexpr bool kVector = false;
+  template <class D, class V>
+  static V Vec(D, V a, V) {
+    return a;
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Pow(a, b);
+  }
+};
+
+// Bitwise ops (integers; bool lanes go through BoolOp).
+struct AndOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V b) {
+    return hn::And(a, b);
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::And(a, b);
+  }
+};
+
+struct OrOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V b) {
+    return hn::Or(a, b);
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Or(a, b);
+  }
+};
+
+struct XorOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V b) {
+    return hn::Xor(a, b);
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Xor(a, b);
+  }
+};
+
+// Shifts: scalar only (Highway's per-lane shifts leave counts >= the lane
+// width target-specific and lack 8-bit lanes).
+struct ShlOp {
+  template <typename T>
+  static constexpr bool kVector = false;
+  template <class D, class V>
+  static V Vec(D, V a, V) {
+    return a;
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Shl(a, b);
+  }
+};
+
+struct ShrOp {
+  template <typename T>
+  static constexpr bool kVector = false;
+  template <class D, class V>
+  static V Vec(D, V a, V) {
+    return a;
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Shr(a, b);
+  }
+};
+
 // The reductions' combining ops (ReduceOp rows Sum and Prod).
 using SumOp = AddOp;
 using ProdOp = MulOp;
@@ -221,13 +304,28 @@ struct SquareOp {
   }
 };
 
-// Bool lanes (bytes, any non-zero byte true; results 0 or 1): add and
-// maximum are or, multiply and minimum are and, absolute is != 0
-// (scalar_ops' Bool rules). Op is the row's functor.
+struct NotOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V) {
+    return hn::Not(a);
+  }
+  template <typename T>
+  static T Scalar(T a, T) {
+    return scalar_ops::Not(a);
+  }
+};
+
+// Bool lanes (bytes, any non-zero byte true; results 0 or 1): add, maximum
+// and or are or, multiply, minimum and and are and, xor and not are
+// logical, absolute is != 0 (scalar_ops' Bool rules). Op is the row's
+// functor.
 template <class Op>
 struct BoolOp {
-  static constexpr bool kOr =
-      std::is_same_v<Op, AddOp> || std::is_same_v<Op, MaxOp>;
+  static constexpr bool kOr = std::is_same_v<Op, AddOp> ||
+                              std::is_same_v<Op, MaxOp> ||
+                              std::is_same_v<Op, OrOp>;
   template <typename T>
   static constexpr bool kVector = true;
   template <class D, class V>
@@ -235,6 +333,10 @@ struct BoolOp {
     const auto one = hn::Set(d, uint8_t{1});
     if constexpr (std::is_same_v<Op, AbsOp>) {
       return hn::Min(a, one);
+    } else if constexpr (std::is_same_v<Op, NotOp>) {
+      return hn::Xor(hn::Min(a, one), one);
+    } else if constexpr (std::is_same_v<Op, XorOp>) {
+      return hn::Xor(hn::Min(a, one), hn::Min(b, one));
     } else if constexpr (kOr) {
       return hn::Min(hn::Or(a, b), one);
     } else {

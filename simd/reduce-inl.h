@@ -115,7 +115,9 @@ void RunReduceOpFor(const ReduceTask& task) {
     RunRowReduceFor<T>(
         task, identity, [](auto... row) { HalfAccumulateRow<Op>(row...); },
         [](auto... row) { return HalfReduceRow<Op>(row...); },
-        [](float a, float b) { return Op::Scalar(a, b); });
+        [](float a, float b) {
+          return HalfFloatOp<Op, T>::type::Scalar(a, b);
+        });
   } else if constexpr (kIsComplex<T>) {
     RunRowReduceFor<T>(
         task, identity,
@@ -136,7 +138,7 @@ void RunReduceForType(const ReduceTask& task) {
   switch (task.op) {
 #define STRIDEKIT_REDUCE_CASE(Name, value, name, kinds, prechecked) \
   case ReduceOp::k##Name:                                           \
-    if constexpr ((kinds & kKindOf<T>) != 0) {                      \
+    if constexpr (((kinds)&kKindOf<T>) != 0) {                      \
       RunReduceOpFor<T, Name##Op>(task);                            \
     }                                                               \
     return;

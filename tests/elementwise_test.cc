@@ -82,12 +82,17 @@ Case<T> RandomCase(ViewGenerator& gen) {
   for (auto* buffer : {&c.in_buffer[0], &c.in_buffer[1], &c.out_buffer}) {
     for (T& x : *buffer) x = testing::SpecialValue<T>(gen.rng());
   }
-  // Integer division: mostly defined divisors, sometimes errors.
+  // Integer division: mostly defined divisors, sometimes errors; integer
+  // power: mostly small non-negative exponents, sometimes errors.
   if constexpr (std::is_integral_v<T>) {
+    auto& second =
+        c.placement[1] == Placement::kOwnBuffer ? c.in_buffer[1] : c.out_buffer;
     if (!c.unary && c.binary == BinaryOp::kDiv && gen.Chance(80)) {
-      auto& divisors = c.placement[1] == Placement::kOwnBuffer ? c.in_buffer[1]
-                                                               : c.out_buffer;
-      for (T& x : divisors) x = x == 0 ? T(3) : x == T(-1) ? T(2) : x;
+      for (T& x : second) x = x == 0 ? T(3) : x == T(-1) ? T(2) : x;
+      c.in[1].has_mask = 0;
+    }
+    if (!c.unary && c.binary == BinaryOp::kPow && gen.Chance(80)) {
+      for (T& x : second) x = T(x & 15);
       c.in[1].has_mask = 0;
     }
   }
@@ -535,9 +540,9 @@ TEST(Elementwise, Errors) {
                   "add: dtype (unknown) is not supported (Bool, Int8, Int16, "
                   "Int32, Int64, Uint8, Uint16, Uint32, Uint64, Float16, "
                   "BFloat16, Float32, Float64, Complex64, Complex128)");
-  EXPECT_SK_ERROR(Binary(BinaryOp(9), DType::kInt32, v, a.data(), v, a.data(),
+  EXPECT_SK_ERROR(Binary(BinaryOp(13), DType::kInt32, v, a.data(), v, a.data(),
                          v, out.data()),
-                  ErrorKind::kInvalidArgument, "binary: unknown op 9");
+                  ErrorKind::kInvalidArgument, "binary: unknown op 13");
   EXPECT_SK_ERROR(Binary(BinaryOp::kMul, DType::kInt32, MakeView({2}, {1}, 0),
                          a.data(), v, a.data(), v, out.data()),
                   ErrorKind::kInvalidArgument,

@@ -542,12 +542,42 @@ std::vector<HostileCase> Catalog() {
                     : SK_ERR_INVALID;
        },
        SK_OK, ""},
-      {"sk_binary", "unknown op 6",
+      {"sk_binary", "unknown op 13",
        [] {
-         return sk_binary(sk_binary_op(6), SK_FLOAT32, &v, data, &v, data, &v,
+         return sk_binary(sk_binary_op(13), SK_FLOAT32, &v, data, &v, data, &v,
                           dst);
        },
-       SK_ERR_INVALID, "6"},
+       SK_ERR_INVALID, "13"},
+      {"sk_binary", "bool subtract (NumPy: TypeError)",
+       [] { return sk_binary(SK_SUB, SK_BOOL, &v, data, &v, data, &v, dst); },
+       SK_ERR_UNSUPPORTED, "subtract: bool dtype Bool"},
+      {"sk_binary", "float shift",
+       [] {
+         return sk_binary(SK_SHL, SK_FLOAT16, &v, data, &v, data, &v, dst);
+       },
+       SK_ERR_UNSUPPORTED, "left_shift: float dtype Float16"},
+      {"sk_binary", "complex maximum",
+       [] {
+         return sk_binary(SK_MAX, SK_COMPLEX128, &v, data, &v, data, &v, dst);
+       },
+       SK_ERR_UNSUPPORTED, "maximum: complex dtype Complex128"},
+      {"sk_binary", "negative integer power",
+       [] {
+         static int16_t base[2] = {2, 3}, exponent[2] = {1, -2}, res[2];
+         static sk_view line = MakeView({2}, {1}, 0);
+         return sk_binary(SK_POW, SK_INT16, &line, base, &line, exponent, &line,
+                          res);
+       },
+       SK_ERR_INVALID, "power: integers to negative integer powers"},
+      {"sk_unary", "complex absolute",
+       [] { return sk_unary(SK_ABS, SK_COMPLEX64, &v, data, &v, dst); },
+       SK_ERR_UNSUPPORTED, "absolute: complex dtype Complex64"},
+      {"sk_reduce", "complex min",
+       [] {
+         const int32_t axis = 0;
+         return sk_reduce(SK_RMIN, SK_COMPLEX64, &v, data, 1, &axis, &v, dst);
+       },
+       SK_ERR_UNSUPPORTED, "min: complex dtype Complex64"},
       {"sk_binary", "shapes that do not broadcast",
        [] {
          static sk_view a = MakeView({4}, {1}, 0);

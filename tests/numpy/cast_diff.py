@@ -23,8 +23,8 @@ import warnings
 import numpy as np
 
 import stridekit_ctypes as sk
+from bfloat16 import BF16, bf16_to_f32, f32_to_bf16, storage
 
-BF16 = "bfloat16"
 # sk_dtype order.
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
           "uint32", "uint64", "float16", BF16, "float32", "float64",
@@ -40,26 +40,6 @@ SPECIAL_REALS = [0.0, -0.0, np.nan, -np.nan, np.inf, -np.inf, 1.5, -2.5,
                  -128.5, 255.5, -1.0, 32768.0, 2147483520.0, 2147483648.0,
                  -2147483904.0, 4294967296.0, 9.3e18, -9.3e18, 1.9e19, 1e30,
                  3.5e38, 1e-40, -3e-8, 6e-8, 2.0 ** -25]
-
-
-def storage(name):
-    return np.dtype(np.uint16 if name == BF16 else name)
-
-
-def bf16_to_f32(bits):
-    bits = np.asarray(bits)
-    wide = bits.reshape(-1).astype(np.uint32) << 16
-    return wide.view(np.float32).reshape(bits.shape)
-
-
-def f32_to_bf16(f):
-    """Round to nearest even on the float32 bits; NaN -> sign | 0x7fc0."""
-    f = np.asarray(f, dtype=np.float32)
-    u = np.ascontiguousarray(f).reshape(-1).view(np.uint32)
-    rounded = ((u + np.uint32(0x7FFF) + ((u >> 16) & 1)) >> 16).astype(np.uint16)
-    nan = np.isnan(f.reshape(-1))
-    rounded[nan] = ((u[nan] >> 16) & 0x8000).astype(np.uint16) | 0x7FC0
-    return rounded.reshape(f.shape)
 
 
 def random_values(rng, nprng, name, n, to_bf16):

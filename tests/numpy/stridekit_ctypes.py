@@ -169,7 +169,7 @@ def view_of(arr, base):
 # sk_dtype values by NumPy dtype.
 SK_DTYPES = {
     "bool": 0, "int8": 1, "int16": 2, "int32": 3, "int64": 4, "uint8": 5,
-    "uint16": 6, "uint32": 7, "uint64": 8, "float16": 9, "float32": 11,
+    "uint16": 6, "uint32": 7, "uint64": 8, "float16": 9, "bfloat16": 10, "float32": 11,
     "float64": 12, "complex64": 13, "complex128": 14,
 }
 
@@ -248,8 +248,11 @@ def view_offsets(view, begin, count):
 
 # Data kernels: op enums of C_API.md.
 SK_BINARY_OPS = {"add": 0, "subtract": 1, "multiply": 2, "divide": 3,
-                 "minimum": 4, "maximum": 5, "remainder": 7}
-SK_UNARY_OPS = {"negative": 0, "absolute": 1, "sqrt": 2, "square": 3}
+                 "minimum": 4, "maximum": 5, "power": 6, "remainder": 7,
+                 "bitwise_and": 8, "bitwise_or": 9, "bitwise_xor": 10,
+                 "left_shift": 11, "right_shift": 12}
+SK_UNARY_OPS = {"negative": 0, "absolute": 1, "sqrt": 2, "square": 3,
+                "invert": 16}
 SK_REDUCE_OPS = {"sum": 0, "prod": 1, "min": 2, "max": 3}
 
 

@@ -1,5 +1,6 @@
 // Broadcasting elementwise kernels over views (docs/c_abi.md "Data kernels"):
-// out = op(a, b) or out = op(a) for float32, float64, int32 and int64.
+// out = op(a, b) or out = op(a), same dtype in and out, for every dtype
+// where NumPy has the same-dtype loop (the op table, stridekit/ops.h).
 //
 // Inputs broadcast to out's shape (NumPy rules). Masked-out input positions
 // read zero; masked-out out positions are not written. An input may be the
@@ -17,8 +18,19 @@
 //   divided by -1 throws kOutOfRange, in both cases before any output is
 //   written (NumPy warns and writes 0 / the minimum instead).
 // - Integer kSqrt throws kUnsupported (NumPy returns floats; stridekit keeps
-//   the dtype).
-// Other dtypes throw kUnsupported.
+//   the dtype). Unsigned kNeg wraps; unsigned kAbs is the identity.
+// - Bool: kAdd and kMax are logical or, kMul and kMin logical and, kAbs is
+//   != 0; results are 0 or 1 and any non-zero byte reads as true. kSub,
+//   kNeg, kDiv, kMod, kSqrt, kSquare throw kUnsupported (NumPy: TypeError
+//   or another dtype).
+// - Float16 and bfloat16 compute in float32 and round once per result to
+//   nearest even (NumPy's float16 loops; bfloat16 as ml_dtypes); a NaN
+//   result is the canonical quiet NaN with its sign. Float16 kMin / kMax
+//   return a between equal values, as NumPy's float16 loop.
+// - Complex64 / complex128: kAdd, kSub, kMul ((ar*br - ai*bi, ar*bi +
+//   ai*br), never fused), kDiv (NumPy's scaled division), kNeg, kSquare;
+//   kMin, kMax, kMod, kAbs, kSqrt throw kUnsupported.
+// Any other (op, dtype) throws kUnsupported.
 // Temporaries (a masked input materialised over out's valid box, an input
 // that overlaps out otherwise than exactly) are allocated before anything is
 // written: kNoMemory leaves out untouched (tests/allocation_failure_test.cc).

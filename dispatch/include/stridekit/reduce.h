@@ -1,6 +1,10 @@
 // Reductions over any set of axes of a view (docs/c_abi.md "Data kernels"):
-// out = sum / prod / min / max of `in` over `axes`, for float32, float64,
-// int32 and int64.
+// out = sum / prod / min / max of `in` over `axes`, same dtype in and out
+// (NumPy's reduce with dtype= and out= of that dtype): every dtype for sum
+// and prod, all but complex for min and max. Bool sums are logical or,
+// products and min logical and, max logical or (results 0 or 1). Float16
+// and bfloat16 accumulate in float32 (pairwise as below, over blocks of 512
+// elements) and round once at the end.
 //
 // out's shape is in's shape with the reduced axes removed, or kept as 1
 // (keepdims), told apart by out's rank. Axes may be negative; a repeated or

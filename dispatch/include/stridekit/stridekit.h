@@ -181,12 +181,16 @@ sk_status sk_cast(sk_dtype src_t, const sk_view* src, const void* src_data,
 /* Elementwise and reduction kernels.
  * Inputs broadcast to out's shape; masked-out input positions read zero;
  * masked-out out positions are not written; an input may be out exactly
- * (in place), other overlaps behave as if through a temporary. Dtypes:
- * SK_FLOAT32, SK_FLOAT64, SK_INT32, SK_INT64. Integers wrap around; integer
+ * (in place), other overlaps behave as if through a temporary. Dtypes: all
+ * 15, where NumPy has the loop with the same dtype in and out (others give
+ * SK_ERR_UNSUPPORTED): bool add/max/or are or, mul/min/and are and; float16
+ * and bfloat16 compute in float32 and round once; complex has add, sub,
+ * mul, div, neg, square, sum, prod. Integers wrap around; integer
  * SK_DIV is floor division (NumPy's //) and SK_MOD floor modulo (NumPy's %):
  * a zero divisor gives SK_ERR_INVALID and INT_MIN / -1 SK_ERR_OUT_OF_RANGE,
- * with out untouched (INT_MIN % -1 is 0); integer SK_SQRT
- * gives SK_ERR_UNSUPPORTED. See stridekit/elementwise.h and reduce.h. */
+ * with out untouched (INT_MIN % -1 is 0); a negative integer SK_POW
+ * exponent gives SK_ERR_INVALID; integer SK_SQRT gives SK_ERR_UNSUPPORTED.
+ * See stridekit/elementwise.h and reduce.h. */
 typedef enum sk_binary_op {
   SK_ADD = 0,
   SK_SUB = 1,
@@ -194,7 +198,13 @@ typedef enum sk_binary_op {
   SK_DIV = 3,
   SK_MIN = 4,
   SK_MAX = 5,
-  SK_MOD = 7 /* NumPy % (np.remainder, floor modulo) */
+  SK_POW = 6, /* NumPy ** (np.power) */
+  SK_MOD = 7, /* NumPy % (np.remainder, floor modulo) */
+  SK_AND = 8, /* bitwise on integers, logical on bool */
+  SK_OR = 9,
+  SK_XOR = 10,
+  SK_SHL = 11, /* NumPy << and >>: shifts >= the bit width give 0 */
+  SK_SHR = 12  /* (-1 for a negative signed value shifted right) */
 } sk_binary_op;
 sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
                     const void* a_data, const sk_view* b, const void* b_data,
@@ -204,7 +214,8 @@ typedef enum sk_unary_op {
   SK_NEG = 0,
   SK_ABS = 1,
   SK_SQRT = 2,
-  SK_SQUARE = 3
+  SK_SQUARE = 3,
+  SK_NOT = 16 /* NumPy ~ (np.invert): bitwise, logical on bool */
 } sk_unary_op;
 sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
                    const void* a_data, const sk_view* out, void* out_data);

@@ -35,26 +35,36 @@ enum : uint32_t {
   kNumericKinds = kIntegerKinds | kFloatKinds,
   kArithmeticKinds = kNumericKinds | kComplexKinds,
   kOrderedKinds = kNumericKinds | kBoolKinds,
+  kBitwiseKinds = kIntegerKinds | kBoolKinds,
   kAllKinds = kArithmeticKinds | kBoolKinds,
 };
 
 // Bool follows NumPy: add is or, multiply is and, minimum is and, maximum
 // is or (results 0 or 1); complex has no order (minimum, maximum, absolute
 // and the min/max reductions refuse it).
-#define STRIDEKIT_BINARY_OPS(X)                  \
-  X(Add, 0, "add", kAllKinds, false)             \
-  X(Sub, 1, "subtract", kArithmeticKinds, false) \
-  X(Mul, 2, "multiply", kAllKinds, false)        \
-  X(Div, 3, "divide", kArithmeticKinds, true)    \
-  X(Min, 4, "minimum", kOrderedKinds, false)     \
-  X(Max, 5, "maximum", kOrderedKinds, false)     \
-  X(Mod, 7, "remainder", kNumericKinds, true)
+// Bitwise ops are logical on bool; shifts follow NumPy (>= the bit width
+// gives 0, or -1 for a negative signed value shifted right).
+#define STRIDEKIT_BINARY_OPS(X)                   \
+  X(Add, 0, "add", kAllKinds, false)              \
+  X(Sub, 1, "subtract", kArithmeticKinds, false)  \
+  X(Mul, 2, "multiply", kAllKinds, false)         \
+  X(Div, 3, "divide", kArithmeticKinds, true)     \
+  X(Min, 4, "minimum", kOrderedKinds, false)      \
+  X(Max, 5, "maximum", kOrderedKinds, false)      \
+  X(Pow, 6, "power", kNumericKinds, true)         \
+  X(Mod, 7, "remainder", kNumericKinds, true)     \
+  X(And, 8, "bitwise_and", kBitwiseKinds, false)  \
+  X(Or, 9, "bitwise_or", kBitwiseKinds, false)    \
+  X(Xor, 10, "bitwise_xor", kBitwiseKinds, false) \
+  X(Shl, 11, "left_shift", kIntegerKinds, false)  \
+  X(Shr, 12, "right_shift", kIntegerKinds, false)
 
-#define STRIDEKIT_UNARY_OPS(X)                   \
-  X(Neg, 0, "negative", kArithmeticKinds, false) \
-  X(Abs, 1, "absolute", kOrderedKinds, false)    \
-  X(Sqrt, 2, "sqrt", kFloatKinds, false)         \
-  X(Square, 3, "square", kArithmeticKinds, false)
+#define STRIDEKIT_UNARY_OPS(X)                    \
+  X(Neg, 0, "negative", kArithmeticKinds, false)  \
+  X(Abs, 1, "absolute", kOrderedKinds, false)     \
+  X(Sqrt, 2, "sqrt", kFloatKinds, false)          \
+  X(Square, 3, "square", kArithmeticKinds, false) \
+  X(Not, 16, "invert", kBitwiseKinds, false)
 
 #define STRIDEKIT_REDUCE_OPS(X)          \
   X(Sum, 0, "sum", kAllKinds, false)     \
