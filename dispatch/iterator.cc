@@ -161,7 +161,15 @@ StridedIterator::StridedIterator(std::span<const IterOperand> operands,
   for (int k = 0; k < nops; ++k) {
     byte_strides_[k] = CheckedMul(plan_.inner_stride(k), elem_sizes_[k], op);
   }
-  tile_edge_ = TileEdge(max_elem_size);
+  tile_rows_ = tile_cols_ = TileEdge(max_elem_size);
+  for (int k = 0; k < nops && run_plan_.ndim() > 0; ++k) {
+    run_steps_[k].inner = run_plan_.inner_stride(k);
+    if (run_plan_.tiled()) {
+      run_steps_[k].tile_axis = run_plan_.strides(k)[run_plan_.ndim() - 2];
+    }
+    // Fits: the plan's strides times element sizes are checked in Make.
+    run_byte_strides_[k] = run_steps_[k].inner * elem_sizes_[k];
+  }
   chunks_.emplace(plan_);
 }
 
@@ -186,8 +194,8 @@ std::string StridedIterator::Describe() const {
   }
   s += StrCat("] | chunk ", chunk_size());
   if (run_plan_.tiled()) {
-    s += StrCat(" | run: ", run_plan_.Describe(), " tile ", tile_edge_, "x",
-                tile_edge_);
+    s += StrCat(" | run: ", run_plan_.Describe(), " tile ", tile_rows_, "x",
+                tile_cols_);
   }
   return s;
 }
@@ -212,7 +220,7 @@ StridedIterator::Split StridedIterator::SplitFor(int parts) const {
     // Few outer positions: cut each along the inner axis (in whole tiles
     // along the tile axis of a tiled plan).
     const int64_t length =
-        p.tiled() ? (p.shape()[p.ndim() - 2] + tile_edge_ - 1) / tile_edge_
+        p.tiled() ? (p.shape()[p.ndim() - 2] + tile_rows_ - 1) / tile_rows_
                   : p.inner_size();
     split.blocks = std::min(length, (parts + outer - 1) / outer);
   }
@@ -225,35 +233,45 @@ void StridedIterator::RunSlab(const int64_t* offsets, int64_t first,
   const IterationPlan& p = run_plan_;
   const int nops = p.num_operands();
   char* ptrs[kMaxOperands];
-  int64_t strides[kMaxOperands];
+  // Byte offsets (they fit: every position visited is an element of its
+  // operand, checked in Make) of the slab's first element, then of the
+  // current tile's and row's.
+  // [first, last) runs along the inner axis, or the tile axis when tiled.
+  int64_t start[kMaxOperands];
   for (int k = 0; k < nops; ++k) {
-    strides[k] = p.inner_stride(k) * elem_sizes_[k];  // Fits: checked in Make.
+    const int64_t step =
+        p.tiled() ? run_steps_[k].tile_axis : run_steps_[k].inner;
+    start[k] = (offsets[k] + first * step) * elem_sizes_[k];
   }
   if (!p.tiled()) {
-    for (int k = 0; k < nops; ++k) {
-      ptrs[k] =
-          bases_[k] + (offsets[k] + first * p.inner_stride(k)) * elem_sizes_[k];
-    }
-    loop(ptrs, last - first, strides, ctx);
+    for (int k = 0; k < nops; ++k) ptrs[k] = bases_[k] + start[k];
+    loop(ptrs, last - first, run_byte_strides_, ctx);
     return;
   }
-  // Rows [first, last) of the tile axis, in edge x edge tiles.
-  const int rows_axis = p.ndim() - 2;
+  // Rows [first, last) of the tile axis, in tile_rows_ x tile_cols_ tiles:
+  // the pointers advance by byte steps, no multiplication per chunk.
   const int64_t columns = p.inner_size();
-  const int64_t edge = tile_edge_;
-  for (int64_t r0 = first; r0 < last; r0 += edge) {
-    const int64_t r1 = std::min(last, r0 + edge);
-    for (int64_t c0 = 0; c0 < columns; c0 += edge) {
-      const int64_t n = std::min(edge, columns - c0);
-      for (int64_t r = r0; r < r1; ++r) {
-        for (int k = 0; k < nops; ++k) {
-          ptrs[k] = bases_[k] + (offsets[k] + r * p.strides(k)[rows_axis] +
-                                 c0 * p.inner_stride(k)) *
-                                    elem_sizes_[k];
-        }
-        loop(ptrs, n, strides, ctx);
+  int64_t tile_row[kMaxOperands], row_step[kMaxOperands],
+      tile_step[kMaxOperands];
+  for (int k = 0; k < nops; ++k) {
+    row_step[k] = run_steps_[k].tile_axis * elem_sizes_[k];
+    tile_step[k] = std::min(tile_cols_, columns) * run_byte_strides_[k];
+    tile_row[k] = start[k];
+  }
+  for (int64_t r0 = first; r0 < last; r0 += tile_rows_) {
+    const int64_t rows = std::min(last - r0, tile_rows_);
+    int64_t tile[kMaxOperands];
+    std::copy_n(tile_row, nops, tile);
+    for (int64_t c0 = 0; c0 < columns; c0 += tile_cols_) {
+      const int64_t n = std::min(tile_cols_, columns - c0);
+      for (int k = 0; k < nops; ++k) ptrs[k] = bases_[k] + tile[k];
+      for (int64_t r = 0; r < rows; ++r) {
+        loop(ptrs, n, run_byte_strides_, ctx);
+        for (int k = 0; k < nops; ++k) ptrs[k] += row_step[k];
       }
+      for (int k = 0; k < nops; ++k) tile[k] += tile_step[k];
     }
+    for (int k = 0; k < nops; ++k) tile_row[k] += rows * row_step[k];
   }
 }
 
@@ -273,9 +291,9 @@ void StridedIterator::RunUnits(int64_t begin, int64_t end, const Split& split,
   auto bound = [&](int64_t b) {
     using Wide = __int128;  // length * b may not fit in int64.
     if (!p.tiled()) return int64_t(Wide(length) * b / split.blocks);
-    const int64_t tiles = (length - 1) / tile_edge_ + 1;
+    const int64_t tiles = (length - 1) / tile_rows_ + 1;
     return int64_t(
-        std::min<Wide>(length, Wide(tiles) * b / split.blocks * tile_edge_));
+        std::min<Wide>(length, Wide(tiles) * b / split.blocks * tile_rows_));
   };
   const int64_t first = begin / split.blocks, last = (end - 1) / split.blocks;
   ChunkIterator it(p, first, last + 1);
