@@ -12,18 +12,26 @@
 namespace stridekit {
 namespace {
 
-// A 2-D tile of Run's tiled walk: edge x edge elements of the widest
-// operand in at most kTileBytes, so that the rows of a tile of every
-// operand stay in L1 while a transposed input is read across them.
+// A 2-D tile of Run's tiled walk: up to kMaxTileRows positions of the
+// tile axis by one cache line of the widest operand along the inner axis
+// (at least kMinTileCols elements), at most kTileBytes of each operand. A
+// transposed input is then read in runs of up to kMaxTileRows elements
+// while each chunk covers whole lines of the contiguous operands, and every
+// operand's tile stays in L1. (bench/iter_bench, float32 a.T + b: 256 x 16
+// tiles run in 0.6x the time of 64 x 64 ones at L3 and DRAM sizes.)
+constexpr int64_t kLineBytes = 64;
 constexpr int64_t kTileBytes = 16 << 10;
-constexpr int64_t kMinTileEdge = 8;
+constexpr int64_t kMaxTileRows = 256;
+constexpr int64_t kMinTileRows = 8;
+constexpr int64_t kMinTileCols = 4;
+// Parts of a tiled walk split the tile axis at multiples of kSplitRows
+// positions (whole lines of a transposed float32 input).
+constexpr int64_t kSplitRows = 16;
 
-int64_t TileEdge(int64_t max_elem_size) {
-  int64_t edge = 128;
-  while (edge > kMinTileEdge && edge * edge * max_elem_size > kTileBytes) {
-    edge /= 2;
-  }
-  return edge;
+void TileShape(int64_t max_elem_size, int64_t& rows, int64_t& cols) {
+  cols = std::max(kMinTileCols, kLineBytes / max_elem_size);
+  rows =
+      std::clamp(kTileBytes / max_elem_size / cols, kMinTileRows, kMaxTileRows);
 }
 
 bool IsMasked(const sk_view& v) {
@@ -161,7 +169,7 @@ StridedIterator::StridedIterator(std::span<const IterOperand> operands,
   for (int k = 0; k < nops; ++k) {
     byte_strides_[k] = CheckedMul(plan_.inner_stride(k), elem_sizes_[k], op);
   }
-  tile_rows_ = tile_cols_ = TileEdge(max_elem_size);
+  TileShape(max_elem_size, tile_rows_, tile_cols_);
   for (int k = 0; k < nops && run_plan_.ndim() > 0; ++k) {
     run_steps_[k].inner = run_plan_.inner_stride(k);
     if (run_plan_.tiled()) {
@@ -217,10 +225,10 @@ StridedIterator::Split StridedIterator::SplitFor(int parts) const {
     return split;
   }
   if (outer < parts) {
-    // Few outer positions: cut each along the inner axis (in whole tiles
-    // along the tile axis of a tiled plan).
+    // Few outer positions: cut each along the inner axis (along the tile
+    // axis of a tiled plan, at multiples of kSplitRows).
     const int64_t length =
-        p.tiled() ? (p.shape()[p.ndim() - 2] + tile_rows_ - 1) / tile_rows_
+        p.tiled() ? (p.shape()[p.ndim() - 2] + kSplitRows - 1) / kSplitRows
                   : p.inner_size();
     split.blocks = std::min(length, (parts + outer - 1) / outer);
   }
@@ -287,13 +295,13 @@ void StridedIterator::RunUnits(int64_t begin, int64_t end, const Split& split,
     return;
   }
   // Block b of a position covers [Bound(b), Bound(b + 1)) of the split
-  // axis (whole tiles when tiled).
+  // axis (at multiples of kSplitRows when tiled).
   auto bound = [&](int64_t b) {
     using Wide = __int128;  // length * b may not fit in int64.
     if (!p.tiled()) return int64_t(Wide(length) * b / split.blocks);
-    const int64_t tiles = (length - 1) / tile_rows_ + 1;
+    const int64_t granules = (length - 1) / kSplitRows + 1;
     return int64_t(
-        std::min<Wide>(length, Wide(tiles) * b / split.blocks * tile_rows_));
+        std::min<Wide>(length, Wide(granules) * b / split.blocks * kSplitRows));
   };
   const int64_t first = begin / split.blocks, last = (end - 1) / split.blocks;
   ChunkIterator it(p, first, last + 1);
