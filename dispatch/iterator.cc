@@ -241,10 +241,11 @@ void StridedIterator::RunSlab(const int64_t* offsets, int64_t first,
   const IterationPlan& p = run_plan_;
   const int nops = p.num_operands();
   char* ptrs[kMaxOperands];
-  // Byte offsets (they fit: every position visited is an element of its
-  // operand, checked in Make) of the slab's first element, then of the
-  // current tile's and row's.
-  // [first, last) runs along the inner axis, or the tile axis when tiled.
+  // Byte offsets from bases_ of the slab's first element ([first, last)
+  // runs along the inner axis, or the tile axis when tiled), then of the
+  // current tile's and row's. They fit: every position visited is an
+  // element of its operand (checked in Make); past the last, an offset
+  // may run one step beyond, never dereferenced.
   int64_t start[kMaxOperands];
   for (int k = 0; k < nops; ++k) {
     const int64_t step =
@@ -272,10 +273,12 @@ void StridedIterator::RunSlab(const int64_t* offsets, int64_t first,
     std::copy_n(tile_row, nops, tile);
     for (int64_t c0 = 0; c0 < columns; c0 += tile_cols_) {
       const int64_t n = std::min(tile_cols_, columns - c0);
-      for (int k = 0; k < nops; ++k) ptrs[k] = bases_[k] + tile[k];
+      int64_t row[kMaxOperands];
+      std::copy_n(tile, nops, row);
       for (int64_t r = 0; r < rows; ++r) {
+        for (int k = 0; k < nops; ++k) ptrs[k] = bases_[k] + row[k];
         loop(ptrs, n, run_byte_strides_, ctx);
-        for (int k = 0; k < nops; ++k) ptrs[k] += row_step[k];
+        for (int k = 0; k < nops; ++k) row[k] += row_step[k];
       }
       for (int k = 0; k < nops; ++k) tile[k] += tile_step[k];
     }
