@@ -1,8 +1,9 @@
 // sk_iter_run against the dispatched kernels through the C ABI, on the same
 // buffers and sizes as numeric_bench (numeric_cases.h: L2, L3, DRAM):
 // - a caller's float32 add loop (ufunc-style, below) run by sk_iter_run
-//   against sk_binary's add, contiguous ([n*n]) and transposed (a.T + b,
-//   [n,n]), on 1 and 2 threads (sk_set_threads);
+//   against sk_binary's add, contiguous ([n*n]), transposed (a.T + b,
+//   [n,n]) and row broadcast ([n,n] + [n]), on 1 and 2 threads
+//   (sk_set_threads);
 // - the threaded calls (sk_iter_run's add, sk_binary's add, sk_copy of a
 //   transpose, sk_reduce's sum) with their parts on a host's pool through
 //   sk_set_executor, pthreadpool and OpenMP, against stridekit's own pool at
@@ -116,10 +117,12 @@ sk_view View2(int64_t rows, int64_t cols, int64_t s0, int64_t s1) {
   return v;
 }
 
-// Args: call, transposed (0/1), size group, threads, pool.
+// Args: call, layout (0 contiguous, 1 transposed, 2 row broadcast), size
+// group, threads, pool.
 void BM_Iter(benchmark::State& state) {
   const Call call = static_cast<Call>(state.range(0));
-  const bool transposed = state.range(1) != 0;
+  const int layout = int(state.range(1));
+  const bool transposed = layout == 1, row = layout == 2;
   const int group = int(state.range(2));
   const int threads = int(state.range(3));
   const Pool pool = static_cast<Pool>(state.range(4));
@@ -129,16 +132,17 @@ void BM_Iter(benchmark::State& state) {
   }
   const int64_t n = SquareEdge(kGroupBytes[group], 4);
   Buffer a(n * n * 4, 0), b(n * n * 4, 5), out(n * n * 4, 11);
-  // Contiguous adds and copies are over [n*n] (one chunk), transposed
-  // ones over [n,n] with a read as a.T; sums reduce the last axis of [n,n]
-  // or of a.T.
+  // Contiguous adds and copies are over [n*n] (one chunk), the others over
+  // [n,n]: a read as a.T, or b a row [n] broadcast to every row; sums
+  // reduce the last axis of [n,n] or of a.T.
   const sk_view full = View2(n, n, n, 1), at = View2(n, n, 1, n);
-  const sk_view m = transposed ? full : View2(1, n * n, n * n, 1);
+  const sk_view m = layout == 0 ? View2(1, n * n, n * n, 1) : full;
   const sk_view in = transposed ? at : m;
   const sk_view sum_in = transposed ? at : full;
-  sk_view sums{};
-  sums.ndim = 1, sums.shape[0] = n, sums.strides[0] = 1;
-  const sk_view* add_views[] = {&m, &in, &m};
+  sk_view vec{};
+  vec.ndim = 1, vec.shape[0] = n, vec.strides[0] = 1;
+  const sk_view& b_view = row ? vec : m;
+  const sk_view* add_views[] = {&m, &in, &b_view};
   const size_t sizes[] = {4, 4, 4};
   void* add_datas[] = {out.data, a.data, b.data};
   const int32_t axis1[] = {1};
@@ -150,23 +154,26 @@ void BM_Iter(benchmark::State& state) {
       case Call::kIterAdd:
         return sk_iter_run(3, add_views, sizes, add_datas, 0, AddLoop, nullptr);
       case Call::kBinaryAdd:
-        return sk_binary(SK_ADD, SK_FLOAT32, &in, a.data, &m, b.data, &m,
+        return sk_binary(SK_ADD, SK_FLOAT32, &in, a.data, &b_view, b.data, &m,
                          out.data);
       case Call::kCopy:
         return sk_copy(SK_FLOAT32, &in, a.data, &m, out.data, nullptr);
       case Call::kSum:
-        return sk_reduce(SK_SUM, SK_FLOAT32, &sum_in, a.data, 1, axis1, &sums,
+        return sk_reduce(SK_SUM, SK_FLOAT32, &sum_in, a.data, 1, axis1, &vec,
                          out.data);
     }
     return SK_ERR_INVALID;
   };
   switch (call) {
     case Call::kIterAdd:
-    case Call::kBinaryAdd:
-      peer = bench::CaseLabel(transposed ? bench::Case::kAddTransposed
-                                         : bench::Case::kAddContiguous,
-                              4, n, group, moved);
+    case Call::kBinaryAdd: {
+      const bench::Case c = transposed ? bench::Case::kAddTransposed
+                            : row      ? bench::Case::kAddRow
+                                       : bench::Case::kAddContiguous;
+      moved = bench::BytesMoved(c, n, 4);
+      peer = bench::CaseLabel(c, 4, n, group, moved);
       break;
+    }
     case Call::kCopy:
       moved = 2 * n * n * 4;
       peer = "peer=copy:" +
@@ -200,10 +207,10 @@ void BM_Iter(benchmark::State& state) {
 void IterArgs(benchmark::internal::Benchmark* b) {
   for (int group = 0; group < 3; ++group) {
     // sk_iter_run's loop against sk_binary, 1 and 2 threads, own pool.
-    for (int transposed : {0, 1}) {
+    for (int layout : {0, 1, 2}) {
       for (int call : {int(Call::kIterAdd), int(Call::kBinaryAdd)}) {
         for (int threads : {1, 2}) {
-          b->Args({call, transposed, group, threads, int(Pool::kOwn)});
+          b->Args({call, layout, group, threads, int(Pool::kOwn)});
         }
       }
     }
