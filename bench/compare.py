@@ -7,6 +7,9 @@ repetitions, medians). A case's label may carry key=value fields:
   group=<name>  its size group (L2, L3, DRAM); a "memcpy" case of the same
                 group is the bandwidth reference;
   bytes=<n>     bytes moved per iteration (read + write), for NumPy's GB/s;
+  via=<name>    the call (and host pool) that ran the case, appended to the
+                case name (iter_bench: iter, binary, copy, reduce; +ptp on
+                pthreadpool, +omp on OpenMP);
   impl=xtensor  an xtensor peer (xtensor_bench): shown beside the stridekit
                 row with the same peer key, not as a row of its own.
 Prints one table, writes it as CSV to <build>/results/comparison.csv and
@@ -212,6 +215,8 @@ def main():
             name = b["run_name"]
             if "peer" in fields and ":" in fields["peer"]:
                 name = ":".join(fields["peer"].split(":")[1:3]) + " " + group
+            if "via" in fields:  # The call and pool (iter_bench).
+                name += f" {fields['via']}"
             if "threads" in fields:
                 name += f" {fields['threads']}thr"
             row = {"suite": suite, "case": name, "group": group,

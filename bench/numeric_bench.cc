@@ -111,19 +111,6 @@ void BM_Numeric(benchmark::State& state) {
                       : ""));
 }
 
-void BM_Memcpy(benchmark::State& state) {
-  const int group = int(state.range(0));
-  const int64_t bytes = kGroupBytes[group];
-  Buffer src(bytes, 0), out(bytes, 5);
-  for (auto _ : state) {
-    std::memcpy(out.data, src.data, size_t(bytes));
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(state.iterations() * 2 * bytes);
-  state.SetLabel(std::string("memcpy group=") + kGroupNames[group] +
-                 " bytes=" + std::to_string(2 * bytes));
-}
-
 // Float32 and float64: every case, one thread and two (NumericOptions) at
 // every size. The other dtypes of the table: contiguous add and
 // last-axis sum on one thread.
@@ -144,7 +131,7 @@ void NumericArgs(benchmark::internal::Benchmark* b) {
   }
 }
 
-BENCHMARK(BM_Memcpy)->DenseRange(0, 2)->UseRealTime();
+BENCHMARK(bench::BM_Memcpy)->DenseRange(0, 2)->UseRealTime();
 BENCHMARK(BM_Numeric)->Apply(NumericArgs)->UseRealTime();
 
 }  // namespace

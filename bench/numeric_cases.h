@@ -1,9 +1,12 @@
-// Size groups, buffers and case names shared by the numeric benchmarks
-// (numeric_bench: stridekit; xtensor_bench: the xtensor peer), so that both
-// measure the same shapes on the same kind of buffers and carry the same
-// labels for bench/compare.py.
+// Size groups, buffers, case names and the memcpy reference shared by the
+// numeric benchmarks (numeric_bench: stridekit; iter_bench: sk_iter_run and
+// the host's pools; xtensor_bench: the xtensor peer), so that all measure
+// the same shapes on the same kind of buffers and carry the same labels for
+// bench/compare.py.
 #ifndef STRIDEKIT_BENCH_NUMERIC_CASES_H_
 #define STRIDEKIT_BENCH_NUMERIC_CASES_H_
+
+#include <benchmark/benchmark.h>
 
 #include <cstdint>
 #include <cstring>
@@ -64,6 +67,21 @@ inline std::string CaseLabel(Case c, const std::string& dtype, int64_t n,
          "numeric:" + kCaseNames[int(c)] + ":" + dtype + ":" +
          std::to_string(n) + " group=" + kGroupNames[group] +
          " bytes=" + std::to_string(moved);
+}
+
+// memcpy of a size group's bytes: the bandwidth reference of the group
+// (label "memcpy group=...").
+inline void BM_Memcpy(benchmark::State& state) {
+  const int group = int(state.range(0));
+  const int64_t bytes = kGroupBytes[group];
+  Buffer src(bytes, 0), out(bytes, 5);
+  for (auto _ : state) {
+    std::memcpy(out.data, src.data, size_t(bytes));
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * 2 * bytes);
+  state.SetLabel(std::string("memcpy group=") + kGroupNames[group] +
+                 " bytes=" + std::to_string(2 * bytes));
 }
 
 }  // namespace stridekit::bench

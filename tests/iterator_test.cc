@@ -19,6 +19,7 @@
 #include "random_views.h"
 #include "stridekit/parallel.h"
 #include "stridekit/stridekit.h"
+#include "test_util.h"
 
 namespace stridekit {
 namespace {
@@ -27,10 +28,26 @@ using testing::Describe;
 using testing::MakeView;
 using testing::ViewGenerator;
 
-// Restores one thread after each test.
+// Runs part(job, 0), ..., part(job, nparts - 1) one after another on the
+// calling thread: a host's executor that starts no thread.
+void RunPartsSerially(void*, int64_t nparts, sk_part_fn part, void* job) {
+  for (int64_t i = 0; i < nparts; ++i) part(job, i);
+}
+
+// Restores one thread after each test. Where threads may not be started
+// (testing::ThreadsAllowed; qemu-user), every test runs on the serial
+// executor above, so that splitting into 2, 3 and 8 parts is still tested.
 class IteratorTest : public ::testing::Test {
  protected:
-  void TearDown() override { ASSERT_EQ(sk_set_threads(1), SK_OK); }
+  void SetUp() override {
+    if (!testing::ThreadsAllowed()) {
+      ASSERT_EQ(sk_set_executor(RunPartsSerially, nullptr), SK_OK);
+    }
+  }
+  void TearDown() override {
+    ASSERT_EQ(sk_set_threads(1), SK_OK);
+    ASSERT_EQ(sk_set_executor(nullptr, nullptr), SK_OK);
+  }
 };
 
 // An operand whose element e holds the int32 e in its first 4 bytes.
@@ -561,7 +578,8 @@ TEST_F(IteratorTest, Threads) {
             int32_t(std::max(1u, std::thread::hardware_concurrency())));
 }
 
-// A host executor on std::threads that records its calls; `skip` drops the
+// A host executor on std::threads (or, where threads may not be started,
+// on the calling thread alone) that records its calls; `skip` drops the
 // last part (a broken host).
 struct ThreadHost {
   std::atomic<int> calls{0};
@@ -571,7 +589,13 @@ struct ThreadHost {
     ++self->calls;
     std::vector<std::thread> threads;
     const int64_t n = self->skip ? nparts - 1 : nparts;
-    for (int64_t i = 1; i < n; ++i) threads.emplace_back(part, job, i);
+    for (int64_t i = 1; i < n; ++i) {
+      if (testing::ThreadsAllowed()) {
+        threads.emplace_back(part, job, i);
+      } else {
+        part(job, i);
+      }
+    }
     if (n > 0) part(job, 0);
     for (auto& t : threads) t.join();
   }
@@ -624,6 +648,7 @@ TEST_F(IteratorTest, HostExecutor) {
             std::string::npos)
       << sk_last_error();
   ASSERT_EQ(sk_set_executor(nullptr, nullptr), SK_OK);
+  if (!testing::ThreadsAllowed()) return;  // stridekit's pool starts threads.
   ASSERT_EQ(sk_iter_run(3, views, sizes, datas, 0, AddLoop, nullptr), SK_OK);
   EXPECT_EQ(host.calls, 2);
 }

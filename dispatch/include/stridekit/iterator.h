@@ -125,7 +125,16 @@ class StridedIterator {
   char* bases_[kMaxOperands] = {};
   int64_t elem_sizes_[kMaxOperands] = {};
   int64_t byte_strides_[kMaxOperands] = {};
-  int64_t tile_edge_ = 0;
+  // Run's plan: element strides of each operand along the inner axis and
+  // the tile axis, and byte strides along the inner axis (the loop's).
+  struct Steps {
+    int64_t inner = 0;
+    int64_t tile_axis = 0;
+  };
+  Steps run_steps_[kMaxOperands] = {};
+  int64_t run_byte_strides_[kMaxOperands] = {};
+  int64_t tile_rows_ = 0;  // Run's tiles: positions of the tile axis
+  int64_t tile_cols_ = 0;  // by positions of the inner axis.
   std::optional<ChunkIterator> chunks_;
 };
 
