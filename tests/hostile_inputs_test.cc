@@ -856,6 +856,45 @@ TEST(HostileInputs, Catalog) {
   std::printf("%d hostile cases\n", cases);
 }
 
+// True when `message` starts with an operation's name and ": " (DESIGN.md
+// rule 3: "reshape: cannot reshape ...", "sk_copy: src is NULL"): a
+// lower-case identifier, as the library's operations and the C ABI's
+// functions are named.
+bool NamesOperation(const std::string& message) {
+  size_t n = 0;
+  while (n < message.size() &&
+         ((message[n] >= 'a' && message[n] <= 'z') || message[n] == '_' ||
+          (n > 0 && message[n] >= '0' && message[n] <= '9'))) {
+    ++n;
+  }
+  return n > 0 && message.compare(n, 2, ": ") == 0;
+}
+
+TEST(HostileInputs, NamesOperationRejectsBareMessages) {
+  EXPECT_TRUE(NamesOperation("sk_copy: src is NULL"));
+  EXPECT_TRUE(NamesOperation("reshape: cannot reshape [3,2] to [4,2]"));
+  EXPECT_FALSE(NamesOperation("out of memory"));
+  EXPECT_FALSE(NamesOperation("rank 33 exceeds the maximum rank 32"));
+  EXPECT_FALSE(NamesOperation("Invalid einsum spec (expected ...)"));
+  EXPECT_FALSE(NamesOperation("fixed index 3: out of range"));
+  EXPECT_FALSE(NamesOperation(": no name"));
+  EXPECT_FALSE(NamesOperation(""));
+}
+
+// Every failing case's message starts with the name of an operation.
+TEST(HostileInputs, EveryMessageNamesItsOperation) {
+  int failures = 0;
+  for (const HostileCase& c : Catalog()) {
+    if (c.want == SK_OK) continue;
+    c.call();
+    const std::string message = sk_last_error();
+    EXPECT_TRUE(NamesOperation(message))
+        << c.function << " (" << c.input << "): \"" << message << "\"";
+    ++failures;
+  }
+  EXPECT_GT(failures, 100);
+}
+
 // Every sk_ function declared in stridekit.h has at least one case.
 TEST(HostileInputs, CatalogCoversEveryFunction) {
   const char* header = std::getenv("STRIDEKIT_HEADER");
