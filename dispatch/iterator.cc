@@ -20,7 +20,8 @@ constexpr int64_t kMinTileEdge = 8;
 
 int64_t TileEdge(int64_t max_elem_size) {
   int64_t edge = 128;
-  while (edge > kMinTileEdge && edge * edge * max_elem_size > kTileBytes) {
+  // Compared by division: element sizes may be up to 2^63 - 1.
+  while (edge > kMinTileEdge && max_elem_size > kTileBytes / (edge * edge)) {
     edge /= 2;
   }
   return edge;

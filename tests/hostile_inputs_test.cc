@@ -621,6 +621,18 @@ std::vector<HostileCase> Catalog() {
                     : SK_OK;
        },
        SK_ERR_INVALID, "sk_iter_new: nop 9 is outside [1, 8]"},
+      {"sk_iter_new", "element size 2^62, one element (iter_fuzz)",
+       [] {
+         static const sk_view one = MakeView({1}, {1}, 0);
+         static const sk_view* views[] = {&one};
+         static const size_t sizes[] = {size_t{1} << 62};
+         static void* datas[] = {dst};
+         sk_iter* it = nullptr;
+         const sk_status status = sk_iter_new(1, views, sizes, datas, 0, &it);
+         sk_iter_free(it);
+         return status;
+       },
+       SK_OK, ""},
       {"sk_iter_new", "NULL view in the list",
        [] {
          static const sk_view* views[] = {&v, nullptr};
