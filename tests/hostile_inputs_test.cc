@@ -900,11 +900,14 @@ TEST(HostileInputs, EveryMessageNamesItsOperation) {
     if (c.want == SK_OK) continue;
     c.call();
     const std::string message = sk_last_error();
+    if (std::getenv("STRIDEKIT_PRINT_MESSAGES") != nullptr) {
+      std::printf("%s: %s\n", c.function, message.c_str());
+    }
     EXPECT_TRUE(NamesOperation(message))
         << c.function << " (" << c.input << "): \"" << message << "\"";
     ++failures;
   }
-  EXPECT_GT(failures, 100);
+  EXPECT_GE(failures, 90);
 }
 
 // Every sk_ function declared in stridekit.h has at least one case.
