@@ -156,7 +156,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const sk_view& out = ops[0].view;
   for (size_t k = 1; k < ops.size(); ++k) {
     sk_view& v = ops[k].view;
-    if (in.Byte() % 4 == 0 || v.ndim < 0 || v.ndim > out.ndim) continue;
+    if (in.Byte() % 4 == 0 || v.ndim < 0 || v.ndim > out.ndim ||
+        out.ndim > SK_MAX_NDIM) {
+      continue;
+    }
     for (int d = 0; d < v.ndim; ++d) {
       v.shape[d] = in.Byte() % 4 == 0 ? 1 : out.shape[out.ndim - v.ndim + d];
     }
