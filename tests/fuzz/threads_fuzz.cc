@@ -18,12 +18,13 @@
 #include <vector>
 
 #include "fuzz_input.h"
-#include "numeric_types.h"
+#include "numeric_dtypes.h"
 #include "stridekit/ops.h"
 #include "stridekit/stridekit.h"
 
 using stridekit::fuzz::DTypeCount;
 using stridekit::fuzz::FuzzInput;
+using stridekit::fuzz::NumericDTypes;
 using stridekit::fuzz::Print;
 using stridekit::fuzz::ValidRange;
 
@@ -81,16 +82,6 @@ void Back(FuzzInput& in, Operand& op, size_t elsize) {
   in.Fill(op.buffer.data(), op.buffer.size());
 }
 
-// The numeric dtypes (numeric_types.h) and all dtypes, in sk_dtype values.
-std::vector<sk_dtype> NumericDTypes() {
-  std::vector<sk_dtype> out;
-  for (int32_t t = 0; t < DTypeCount(); ++t) {
-    if (stridekit::IsNumericDType(stridekit::DType(t)))
-      out.push_back(sk_dtype(t));
-  }
-  return out;
-}
-
 // A row of `table` accepting dtypes of kind `kind` (the picked one if it
 // does, else the first that does).
 template <typename Op, size_t N>
@@ -112,7 +103,7 @@ void ReverseExecutor(void*, int64_t nparts, sk_part_fn part, void* job) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FuzzInput in(data, size);
-  static const std::vector<sk_dtype> kNumeric = NumericDTypes();
+  const std::vector<sk_dtype>& kNumeric = NumericDTypes();
   static const int32_t kDTypes = DTypeCount();
   enum Kind { kCopy, kFill, kCast, kBinary, kUnary, kReduce, kKinds };
   const int kind = in.Byte() % kKinds;
