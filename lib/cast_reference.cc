@@ -58,9 +58,11 @@ void RunCast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
     for (int j = 0; j < src.ndim; ++j) {
       const int64_t i = src.shape[j] == 1 ? 0 : index[j + lead];
       valid = valid && AxisValid(src, j, i);
+      // offset-checked: CheckCastArguments validated src (CheckLayout)
       offset += i * src.strides[j];
     }
     // A masked-out source position reads zero.
+    // offset-checked: byte offsets validated (CheckByteOffsets)
     const unsigned char* value = valid ? from + offset * src_size : zeros;
     convert(value, 0, values.data() + k * dst_size, 0, 1);
   }

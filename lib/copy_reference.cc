@@ -33,10 +33,12 @@ void RunCopy(size_t elem_size, const sk_view& src, const void* src_data,
     for (int j = 0; j < src.ndim; ++j) {
       const int64_t i = src.shape[j] == 1 ? 0 : index[j + lead];
       valid = valid && AxisValid(src, j, i);
+      // offset-checked: CheckCopyArguments validated src (CheckLayout)
       offset += i * src.strides[j];
     }
     unsigned char* value = values.data() + size_t(k) * elem_size;
     if (valid) {
+      // offset-checked: byte offsets validated (CheckByteOffsets)
       std::memcpy(value, from + offset * int64_t(elem_size), elem_size);
     } else if (fill != nullptr) {
       std::memcpy(value, fill, elem_size);

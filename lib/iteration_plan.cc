@@ -96,7 +96,8 @@ IterationPlan IterationPlan::Make(DimsView shape,
     const bool flip = any_negative && !any_positive;
     for (int op = 0; op < nops; ++op) {
       const int64_t s = operands[op].strides[d];
-      if (flip) plan.offsets_[op] += (shape[d] - 1) * s;  // Checked above.
+      // offset-checked: the extremes were checked above
+      if (flip) plan.offsets_[op] += (shape[d] - 1) * s;
       plan.strides_[op].push_back(flip ? -s : s);
     }
   }
@@ -216,6 +217,7 @@ ChunkIterator::ChunkIterator(const IterationPlan& plan, int64_t begin,
     counter_[d] = rest % plan.shape()[d];
     rest /= plan.shape()[d];
     for (int op = 0; op < plan.num_operands(); ++op) {
+      // offset-checked: the plan validated every partial sum (above)
       offsets_[op] += counter_[d] * plan.strides(op)[d];
     }
   }
@@ -228,11 +230,13 @@ bool ChunkIterator::Next(Chunk& chunk) {
   if (--remaining_ == 0) return true;
   for (int d = outer_ndim_ - 1; d >= 0; --d) {
     if (++counter_[d] < plan_.shape()[d]) {
+      // offset-checked: the plan validated every partial sum
       for (int op = 0; op < nops; ++op) offsets_[op] += plan_.strides(op)[d];
       return true;
     }
     counter_[d] = 0;
     for (int op = 0; op < nops; ++op) {
+      // offset-checked: the plan validated every partial sum
       offsets_[op] -= (plan_.shape()[d] - 1) * plan_.strides(op)[d];
     }
   }

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "strided_layout.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
@@ -116,7 +117,7 @@ Dims LogicalShape::Strides() const {
   int64_t stride = 1;
   for (int d = rank() - 1; d >= 0; --d) {
     strides[d] = stride;
-    stride *= dims_[d];
+    stride *= dims_[d];  // offset-checked: Size() fits, no dim is 0
   }
   return strides;
 }
@@ -271,8 +272,22 @@ IndexRange LogicalShape::IterOnAxes(DimsView axes, DimsView strides,
     }
     seen[axis] = true;
   }
-  return IndexRange(dims_, axes, strides.empty() ? Strides() : Dims(strides),
-                    indices);
+  const Dims flat_strides = strides.empty() ? Strides() : Dims(strides);
+  // Every flat index the range reaches must fit in int64: the fixed axes'
+  // part (the caller's indices) plus any index of the moving axes.
+  int64_t fixed = 0;
+  Dims moving_shape, moving_strides;
+  for (int d = 0; d < rank(); ++d) {
+    if (seen[d]) {
+      moving_shape.push_back(dims_[d]);
+      moving_strides.push_back(flat_strides[d]);
+    } else {
+      fixed =
+          CheckedAdd(fixed, CheckedMul(indices[d], flat_strides[d], op), op);
+    }
+  }
+  CheckOffsetsFit(moving_shape, moving_strides, fixed, op);
+  return IndexRange(dims_, axes, flat_strides, indices);
 }
 
 std::vector<uint8_t> LogicalShape::Serialize() const {
@@ -508,6 +523,8 @@ IndexRange::IndexRange(DimsView shape, DimsView axes, DimsView strides,
   for (int64_t d : shape_) done_ = done_ || d <= 0;
   int64_t* index = this->index();
   for (int64_t axis : axes_) index[axis] = 0;
+  // Canonical strides, or IterOnAxes validated every flat index.
+  // offset-checked: see above
   for (int d = 0; d < shape_.size(); ++d) flat_ += index[d] * strides_[d];
 }
 
@@ -516,9 +533,10 @@ void IndexRange::Advance() {
   for (int k = axes_.size() - 1; k >= 0; --k) {
     const int axis = int(axes_[k]);
     if (++index[axis] < shape_[axis]) {
-      flat_ += strides_[axis];
+      flat_ += strides_[axis];  // offset-checked: as in the constructor
       return;
     }
+    // offset-checked: as in the constructor
     flat_ -= (index[axis] - 1) * strides_[axis];
     index[axis] = 0;
   }

@@ -20,6 +20,7 @@ T ReadAt(const sk_view& in, const void* data, const Dims& index) {
   int64_t offset = in.offset;
   for (int d = 0; d < in.ndim; ++d) {
     if (!AxisValid(in, d, index[d])) return T{};
+    // offset-checked: callers validated `in` (CheckStridedLayout)
     offset += index[d] * in.strides[d];
   }
   return static_cast<const T*>(data)[offset];
@@ -58,6 +59,7 @@ void ComputeAndWrite(const sk_view& out, void* out_data, Compute compute) {
     bool valid = true;
     for (int d = 0; d < out.ndim; ++d) {
       valid &= AxisValid(out, d, index[d]);
+      // offset-checked: callers validated `out` (CheckStridedLayout)
       offset += index[d] * out.strides[d];
     }
     if (valid) static_cast<T*>(out_data)[offset] = values[next++];
@@ -76,9 +78,11 @@ inline void WriteStaged(const sk_view& dst, void* dst_data,
     bool valid = true;
     for (int d = 0; d < dst.ndim; ++d) {
       valid = valid && AxisValid(dst, d, index[d]);
+      // offset-checked: callers validated `dst` (CheckLayout)
       offset += index[d] * dst.strides[d];
     }
     if (valid) {
+      // offset-checked: byte offsets validated (CheckByteOffsets)
       std::memcpy(to + offset * int64_t(elem_size),
                   values + size_t(k) * elem_size, elem_size);
     }

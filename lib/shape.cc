@@ -200,6 +200,7 @@ void BroadcastInto(Dims& acc, DimsView next, size_t arg) {
   }
   const int offset = acc.size() - static_cast<int>(next.size());
   for (size_t i = 0; i < next.size(); ++i) {
+    // offset-checked: an axis number, not an element offset
     int64_t& a = acc[offset + static_cast<int>(i)];
     const int64_t b = next[i];
     if (a == b || b == 1) continue;
@@ -210,6 +211,7 @@ void BroadcastInto(Dims& acc, DimsView next, size_t arg) {
     Dims so_far = acc;
     Fail(ErrorKind::kInvalidArgument, "broadcast: cannot broadcast ",
          ToString(so_far), " with ", ToString(next), " (argument ", arg,
+         // offset-checked: an axis number
          ", dim ", offset + static_cast<int>(i), ": ", a, " vs ", b, ")");
   }
 }

@@ -458,6 +458,7 @@ bool SearchCompose(const BaseAxes& base, const View& over, Composed& r,
   }
   do {
     __int128 want = r.corner;
+    // offset-checked: __int128 (r.strides)
     for (int d = 0; d < m; ++d) want += (index[d] - r.begin[d]) * r.strides[d];
     base.Digits(int64_t(PositionAt(over, index)), digits);
     if (base.Offset(digits) != want) return false;
@@ -529,7 +530,7 @@ View Compose(const View& base, const View& over) {
            over.ToString(), " on ", base.ToString(), " overflows int64");
     }
     out.strides_[d] = int64_t(r.strides[d]);
-    offset -= r.begin[d] * r.strides[d];
+    offset -= r.begin[d] * r.strides[d];  // offset-checked: __int128
   }
   if (offset < INT64_MIN || offset > INT64_MAX) {
     Fail(ErrorKind::kOverflow, op, ": the offset of ", over.ToString(), " on ",

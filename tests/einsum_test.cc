@@ -125,6 +125,28 @@ TEST(Einsum, ViewsMasksAndOverlap) {
   EXPECT_EQ(x, (std::vector<float>{4, 3, 2, 1}));
 }
 
+// OCANNL results that are not a permutation of the loops (a diagonal, a
+// fixed index on an axis longer than 1) go through a zeroed temporary;
+// every target agrees with the reference.
+TEST(Einsum, OcannlDiagonalAndFixedIndexResults) {
+  const std::vector<double> x = {1, 2, 3, 4};
+  for (const char* target : {"", "reference"}) {
+    SCOPED_TRACE(target);
+    ASSERT_EQ(sk_target_force(target), SK_OK);
+    // "i=>ii": x on the diagonal of a [3,3], zero elsewhere.
+    EXPECT_EQ(
+        EinsumOf<double>("i=>ii", DType::kFloat64, {MakeView({3}, {1}, 0)},
+                         {x.data()}, MakeView({3, 3}, {3, 1}, 0), 9),
+        (std::vector<double>{1, 0, 0, 0, 2, 0, 0, 0, 3}));
+    // "i => 2": the sum written at index 2 of a [3], zero elsewhere.
+    EXPECT_EQ(
+        EinsumOf<double>("i => 2", DType::kFloat64, {MakeView({4}, {1}, 0)},
+                         {x.data()}, MakeView({3}, {1}, 0), 3),
+        (std::vector<double>{0, 0, 10}));
+  }
+  sk_target_force(nullptr);
+}
+
 TEST(Einsum, IntegersWrapAround) {
   const std::vector<int32_t> big = {INT32_MAX, INT32_MAX};
   EXPECT_EQ(EinsumOf<int32_t>("i->", DType::kInt32, {MakeView({2}, {1}, 0)},

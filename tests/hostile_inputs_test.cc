@@ -651,6 +651,18 @@ std::vector<HostileCase> Catalog() {
                     : SK_OK;
        },
        SK_ERR_INVALID, "sk_iter_new: nop 9 is outside [1, 8]"},
+      {"sk_iter_new", "element size 2^62, one element (iter_fuzz)",
+       [] {
+         static const sk_view one = MakeView({1}, {1}, 0);
+         static const sk_view* views[] = {&one};
+         static const size_t sizes[] = {size_t{1} << 62};
+         static void* datas[] = {dst};
+         sk_iter* it = nullptr;
+         const sk_status status = sk_iter_new(1, views, sizes, datas, 0, &it);
+         sk_iter_free(it);
+         return status;
+       },
+       SK_OK, ""},
       {"sk_iter_new", "NULL view in the list",
        [] {
          static const sk_view* views[] = {&v, nullptr};
@@ -884,6 +896,48 @@ TEST(HostileInputs, Catalog) {
     ++cases;
   }
   std::printf("%d hostile cases\n", cases);
+}
+
+// True when `message` starts with an operation's name and ": " (DESIGN.md
+// rule 3: "reshape: cannot reshape ...", "sk_copy: src is NULL"): a
+// lower-case identifier, as the library's operations and the C ABI's
+// functions are named.
+bool NamesOperation(const std::string& message) {
+  size_t n = 0;
+  while (n < message.size() &&
+         ((message[n] >= 'a' && message[n] <= 'z') || message[n] == '_' ||
+          (n > 0 && message[n] >= '0' && message[n] <= '9'))) {
+    ++n;
+  }
+  return n > 0 && message.compare(n, 2, ": ") == 0;
+}
+
+TEST(HostileInputs, NamesOperationRejectsBareMessages) {
+  EXPECT_TRUE(NamesOperation("sk_copy: src is NULL"));
+  EXPECT_TRUE(NamesOperation("reshape: cannot reshape [3,2] to [4,2]"));
+  EXPECT_FALSE(NamesOperation("out of memory"));
+  EXPECT_FALSE(NamesOperation("rank 33 exceeds the maximum rank 32"));
+  EXPECT_FALSE(NamesOperation("Invalid einsum spec (expected ...)"));
+  EXPECT_FALSE(NamesOperation("fixed index 3: out of range"));
+  EXPECT_FALSE(NamesOperation(": no name"));
+  EXPECT_FALSE(NamesOperation(""));
+}
+
+// Every failing case's message starts with the name of an operation.
+TEST(HostileInputs, EveryMessageNamesItsOperation) {
+  int failures = 0;
+  for (const HostileCase& c : Catalog()) {
+    if (c.want == SK_OK) continue;
+    c.call();
+    const std::string message = sk_last_error();
+    if (std::getenv("STRIDEKIT_PRINT_MESSAGES") != nullptr) {
+      std::printf("%s: %s\n", c.function, message.c_str());
+    }
+    EXPECT_TRUE(NamesOperation(message))
+        << c.function << " (" << c.input << "): \"" << message << "\"";
+    ++failures;
+  }
+  EXPECT_GE(failures, 90);
 }
 
 // Every sk_ function declared in stridekit.h has at least one case.

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -295,6 +296,16 @@ TEST(LogicalShape, StridesAndIteration29To31) {
                   "iter_on_axes: axes [2] must be distinct axes of "
                   "(Float32)[2, 3]");
   EXPECT_THROW(F32({2, 3}).IterOn(mine = V(3, 0)), Error);
+  // Flat indices that do not fit in int64 (caller strides, or the caller's
+  // fixed indices) are refused before the range starts.
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  EXPECT_SK_ERROR(F32({3}).IterOnAxes(V{0}, V{kMax}, mine = V(1, 0)),
+                  ErrorKind::kOverflow,
+                  "iter_on_axes: element offsets of view shape [3] strides "
+                  "[9223372036854775807] offset 0 overflow int64");
+  EXPECT_SK_ERROR(F32({2, 3}).IterOnAxes(V{1}, V{}, mine = V{kMax, 0}),
+                  ErrorKind::kOverflow,
+                  "iter_on_axes: 9223372036854775807 * 3 overflows int64");
 }
 
 TEST(LogicalShape, SerializationRoundTrips16) {

@@ -20,7 +20,24 @@ class FuzzInput {
 
   bool empty() const { return pos_ >= size_; }
 
-  uint8_t Byte() { return pos_ < size_ ? data_[pos_++] : 0; }
+  // Fills `n` bytes at `out`: the input's bytes while they last, then a
+  // pseudo-random stream seeded by them (large buffers from short inputs).
+  void Fill(void* out, size_t n) {
+    auto* p = static_cast<unsigned char*>(out);
+    size_t i = 0;
+    for (; i < n && !empty(); ++i) p[i] = Byte();
+    uint64_t state = seed_ ^ size_;
+    for (; i < n; ++i) {
+      state = state * 6364136223846793005u + 1442695040888963407u;
+      p[i] = static_cast<unsigned char>(state >> 56);
+    }
+  }
+
+  uint8_t Byte() {
+    if (pos_ >= size_) return 0;
+    seed_ = seed_ * 31 + data_[pos_];
+    return data_[pos_++];
+  }
 
   // A small integer in [lo, hi].
   int64_t Range(int64_t lo, int64_t hi) {
@@ -83,7 +100,16 @@ class FuzzInput {
   const uint8_t* data_;
   size_t size_;
   size_t pos_ = 0;
+  uint64_t seed_ = 0;
 };
+
+// The dtype values sk_dtype_size knows (0 .. count - 1), read from the
+// library so that new dtypes join the fuzzers without an edit here.
+inline int32_t DTypeCount() {
+  int32_t n = 0;
+  while (sk_dtype_size(sk_dtype(n)) != 0) ++n;
+  return n;
+}
 
 // [lo, hi] element offsets of the valid positions, or false if none or if
 // the view is not one this harness builds a buffer for (too many elements

@@ -12,10 +12,13 @@
 #include <vector>
 
 #include "fuzz_input.h"
+#include "numeric_dtypes.h"
 #include "stridekit/ops.h"
 #include "stridekit/stridekit.h"
 
 using stridekit::fuzz::FuzzInput;
+using stridekit::fuzz::IsFloatDType;
+using stridekit::fuzz::NumericDTypes;
 using stridekit::fuzz::Print;
 using stridekit::fuzz::ValidRange;
 
@@ -66,9 +69,11 @@ bool SameUpToNaN(const std::vector<unsigned char>& a,
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FuzzInput in(data, size);
   const bool tame = in.Byte() % 8 != 0;
-  const sk_dtype kDtypes[] = {SK_FLOAT32, SK_FLOAT64, SK_INT32, SK_INT64};
-  const sk_dtype dtype =
-      in.Byte() % 16 == 0 ? sk_dtype(in.Range(0, 15)) : kDtypes[in.Byte() % 4];
+  // The library's numeric dtypes (its type list), sometimes any value.
+  const std::vector<sk_dtype>& numeric = NumericDTypes();
+  const sk_dtype dtype = in.Byte() % 16 == 0
+                             ? sk_dtype(in.Range(0, 15))
+                             : numeric[in.Byte() % numeric.size()];
   const int kind = in.Byte() % 3;  // binary, unary, reduce
   // Unknown op values too, within each enum's bit range (C++ cannot hold
   // others without UB in this harness; C callers' ints are tested in C).
@@ -151,9 +156,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Die("the active target and the reference disagree on accepting", op, active,
         reference, views, 3);
   }
-  const bool float_reduce =
-      kind == 2 && (dtype == SK_FLOAT32 || dtype == SK_FLOAT64);
-  const bool is_float = dtype == SK_FLOAT32 || dtype == SK_FLOAT64;
+  const bool is_float = IsFloatDType(dtype);
+  const bool float_reduce = kind == 2 && is_float;
   // Elementwise results and integer reductions are exact, up to NaN
   // payloads (compilers commute a + b); float min/max reductions also up to
   // the sign of a zero (reduce.h); float sums and products differ in
@@ -161,10 +165,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const bool compare = !(float_reduce && op != 2 && op != 3);
   const bool any_zero_sign = float_reduce;
   bool same = bufs[2] == out_ref;
-  if (!same && is_float) {
-    same = dtype == SK_FLOAT32
-               ? SameUpToNaN<float>(bufs[2], out_ref, any_zero_sign)
-               : SameUpToNaN<double>(bufs[2], out_ref, any_zero_sign);
+  if (!same && dtype == SK_FLOAT32) {
+    same = SameUpToNaN<float>(bufs[2], out_ref, any_zero_sign);
+  } else if (!same && dtype == SK_FLOAT64) {
+    same = SameUpToNaN<double>(bufs[2], out_ref, any_zero_sign);
   }
   if (active == SK_OK && compare && !same) {
     Die("the active target's result differs from the reference", op, active,
