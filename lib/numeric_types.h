@@ -115,6 +115,9 @@ bool InTypes(DType t) {
   return VisitType(List{}, t, [](auto) {});
 }
 
+// True when t is one of NumericTypes (every valid dtype).
+inline bool IsNumericDType(DType t) { return InTypes<NumericTypes>(t); }
+
 // The op-table kind of a valid dtype t.
 inline uint32_t KindOf(DType t) {
   uint32_t kind = 0;

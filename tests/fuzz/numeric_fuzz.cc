@@ -56,6 +56,45 @@ bool SameUpToNaN(const std::vector<unsigned char>& a,
   return true;
 }
 
+// SameUpToNaN for 16-bit floats (float16 or bfloat16 bits; `exponent`:
+// the exponent field's mask).
+bool SameHalvesUpToNaN(const std::vector<unsigned char>& a,
+                       const std::vector<unsigned char>& b, uint16_t exponent,
+                       bool any_zero_sign) {
+  for (size_t i = 0; i + 2 <= a.size(); i += 2) {
+    uint16_t x, y;
+    std::memcpy(&x, a.data() + i, 2);
+    std::memcpy(&y, b.data() + i, 2);
+    const auto is_nan = [&](uint16_t h) {
+      return (h & exponent) == exponent && (h & 0x7fff) != exponent;
+    };
+    const bool same = x == y || (is_nan(x) && is_nan(y)) ||
+                      (any_zero_sign && (x & 0x7fff) == 0 && (y & 0x7fff) == 0);
+    if (!same) return false;
+  }
+  return true;
+}
+
+// Equality of two buffers of dtype t up to NaN payloads (floats, complex
+// parts) and, with any_zero_sign, the sign of zeros.
+bool SameUpToNaNOf(sk_dtype t, const std::vector<unsigned char>& a,
+                   const std::vector<unsigned char>& b, bool any_zero_sign) {
+  switch (t) {
+    case SK_FLOAT32:
+    case SK_COMPLEX64:
+      return SameUpToNaN<float>(a, b, any_zero_sign);
+    case SK_FLOAT64:
+    case SK_COMPLEX128:
+      return SameUpToNaN<double>(a, b, any_zero_sign);
+    case SK_FLOAT16:
+      return SameHalvesUpToNaN(a, b, 0x7c00, any_zero_sign);
+    case SK_BFLOAT16:
+      return SameHalvesUpToNaN(a, b, 0x7f80, any_zero_sign);
+    default:
+      return a == b;
+  }
+}
+
 [[noreturn]] void Die(const char* what, int op, sk_status a, sk_status b,
                       const sk_view* views, int n) {
   std::fprintf(stderr, "numeric_fuzz: %s (op %d, status %d vs %d: %s)\n", what,
@@ -156,7 +195,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Die("the active target and the reference disagree on accepting", op, active,
         reference, views, 3);
   }
-  const bool is_float = IsFloatDType(dtype);
+  // Floats and complex numbers.
+  const bool is_float =
+      IsFloatDType(dtype) ||
+      stridekit::KindOf(stridekit::DType(dtype)) == stridekit::kComplexKinds;
   const bool float_reduce = kind == 2 && is_float;
   // Elementwise results and integer reductions are exact, up to NaN
   // payloads (compilers commute a + b); float min/max reductions also up to
@@ -164,12 +206,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // rounding order and are not compared.
   const bool compare = !(float_reduce && op != 2 && op != 3);
   const bool any_zero_sign = float_reduce;
-  bool same = bufs[2] == out_ref;
-  if (!same && dtype == SK_FLOAT32) {
-    same = SameUpToNaN<float>(bufs[2], out_ref, any_zero_sign);
-  } else if (!same && dtype == SK_FLOAT64) {
-    same = SameUpToNaN<double>(bufs[2], out_ref, any_zero_sign);
-  }
+  const bool same = bufs[2] == out_ref ||
+                    SameUpToNaNOf(dtype, bufs[2], out_ref, any_zero_sign);
   if (active == SK_OK && compare && !same) {
     Die("the active target's result differs from the reference", op, active,
         reference, views, 3);
