@@ -48,9 +48,12 @@ def _copy_peer(case, dtype, dst_shape):
     if case == "permute3d":
         a = np.ones(shape, dt)
         return lambda: np.copyto(out, a.transpose(2, 1, 0))
-    if case == "permute4d":
-        a = np.ones(shape, dt)
-        return lambda: np.copyto(out, a.transpose(1, 3, 0, 2))
+    permutations = {"permute4d": (1, 3, 0, 2), "permute4d_3102": (3, 1, 0, 2),
+                    "permute5d": (4, 3, 2, 1, 0)}
+    if case in permutations:
+        axes = permutations[case]
+        a = np.ones(tuple(shape[axes.index(d)] for d in range(len(axes))), dt)
+        return lambda: np.copyto(out, a.transpose(axes))
     if case == "broadcast_row":
         row = np.ones(shape[1], dt)
         return lambda: np.copyto(out, row)
