@@ -126,6 +126,49 @@ TEST_P(CopyOnTarget, TransposeAcrossTileEdges) {
   }
 }
 
+// Streamed transposes large enough for the buffered macro tiles (256 x 128
+// elements) plus ragged strips: destination rows aligned or not (pitch and
+// base), source columns walked forwards and backwards.
+TEST_P(CopyOnTarget, StreamedTransposeThroughTheBuffer) {
+  ViewGenerator gen(18);
+  CopyOptions options;
+  options.stream_min_bytes = 0;
+  for (const int64_t es : {4, 8}) {
+    for (const auto& [rows, cols] : {std::pair<int64_t, int64_t>{256, 128},
+                                     {300, 260},
+                                     {513, 389},
+                                     {257, 385}}) {
+      for (const int64_t pad : {0, 3}) {
+        for (const int64_t shift : {0, 5}) {
+          for (const bool backwards : {false, true}) {
+            // dst [rows, cols] with row pitch cols + pad; src a [cols, rows +
+            // 1] buffer read transposed.
+            const int64_t pitch = rows + 1;
+            const sk_view src =
+                backwards
+                    ? MakeView({rows, cols}, {1, -pitch}, (cols - 1) * pitch)
+                    : MakeView({rows, cols}, {1, pitch}, 0);
+            const sk_view dst = MakeView({rows, cols}, {cols + pad, 1}, shift);
+            Bytes src_buffer(size_t(cols * pitch * es));
+            Bytes dst_buffer(size_t((rows * (cols + pad) + shift) * es));
+            gen.Randomize(src_buffer);
+            gen.Randomize(dst_buffer);
+            Bytes want = dst_buffer, got = dst_buffer;
+            reference::Copy(size_t(es), src, src_buffer.data(), dst,
+                            want.data(), nullptr);
+            Copy(size_t(es), src, src_buffer.data(), dst, got.data(), nullptr,
+                 options);
+            ASSERT_EQ(got, want)
+                << es << " " << rows << "x" << cols << " pad " << pad
+                << " shift " << shift << " backwards " << backwards;
+          }
+        }
+      }
+    }
+  }
+  ExpectForcedTargetRan();
+}
+
 TEST_P(CopyOnTarget, PadReadsTheFillValue) {
   // Nx vector 129: pad [2,3] by [(1,1),(0,2)] -> [4,5], offset -3.
   const int32_t src_data[6] = {1, 2, 3, 4, 5, 6};
