@@ -137,7 +137,10 @@ TEST_P(CopyOnTarget, StreamedTransposeThroughTheBuffer) {
     for (const auto& [rows, cols] : {std::pair<int64_t, int64_t>{256, 128},
                                      {300, 260},
                                      {513, 389},
-                                     {257, 385}}) {
+                                     {257, 385},
+                                     {48, 48},
+                                     {107, 107},
+                                     {130, 100}}) {
       for (const int64_t pad : {0, 3}) {
         for (const int64_t shift : {0, 5}) {
           for (const bool backwards : {false, true}) {
@@ -164,6 +167,34 @@ TEST_P(CopyOnTarget, StreamedTransposeThroughTheBuffer) {
           }
         }
       }
+    }
+  }
+  ExpectForcedTargetRan();
+}
+
+// A streamed 4-D permutation {3,1,0,2} with short extents: many small
+// buffered blocks (70 x 64), one per outer position, at unaligned rows.
+TEST_P(CopyOnTarget, StreamedPermutationOfShortExtents) {
+  ViewGenerator gen(1073);
+  CopyOptions options;
+  options.stream_min_bytes = 0;
+  for (const int64_t es : {4, 8}) {
+    for (const int64_t shift : {0, 3}) {
+      // src [3, 5, 64, 70] C-contiguous; dst = src.transpose(3, 1, 0, 2).
+      const sk_view src =
+          MakeView({70, 5, 3, 64}, {1, 64 * 70, 5 * 64 * 70, 70}, 0);
+      const sk_view dst =
+          MakeView({70, 5, 3, 64}, {5 * 3 * 64, 3 * 64, 64, 1}, shift);
+      Bytes src_buffer(size_t(3 * 5 * 64 * 70 * es));
+      Bytes dst_buffer(src_buffer.size() + size_t(shift * es));
+      gen.Randomize(src_buffer);
+      gen.Randomize(dst_buffer);
+      Bytes want = dst_buffer, got = dst_buffer;
+      reference::Copy(size_t(es), src, src_buffer.data(), dst, want.data(),
+                      nullptr);
+      Copy(size_t(es), src, src_buffer.data(), dst, got.data(), nullptr,
+           options);
+      ASSERT_EQ(got, want) << es << " shift " << shift;
     }
   }
   ExpectForcedTargetRan();
