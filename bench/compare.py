@@ -5,7 +5,10 @@ repetitions, medians). A case's label may carry key=value fields:
   peer=<key>    its NumPy peer (numpy_peers.py), measured in the same run;
   threads=<n>   stridekit ran on n threads (NumPy's peer on one);
   group=<name>  its size group (L2, L3, DRAM); a "memcpy" case of the same
-                group is the bandwidth reference;
+                group is the bandwidth reference, unless the case carries its
+                own: counters ref_bytes_per_second and x_ref (copy_bench: the
+                best of memcpy and stridekit's contiguous copy of the same
+                bytes on the same buffers, interleaved with the case);
   bytes=<n>     bytes moved per iteration (read + write), for NumPy's GB/s;
   via=<name>    the call (and host pool) that ran the case, appended to the
                 case name (iter_bench: iter, binary, copy, reduce; +ptp on
@@ -155,7 +158,7 @@ def plot(rows, path):
                              figsize=(max(8, 0.45 * widest), 4.5 * len(groups)))
     width = 0.21
     bars = [("stridekit", "gbps"), ("NumPy", "numpy_gbps"),
-            ("xtensor", "xtensor_gbps"), ("memcpy (same bytes)", "memcpy_gbps")]
+            ("xtensor", "xtensor_gbps"), ("copy reference (same bytes)", "memcpy_gbps")]
     for ax, group in zip(axes[:, 0], groups):
         panel = [r for r in rows if r["group"] == group]
         x = range(len(panel))
@@ -167,7 +170,7 @@ def plot(rows, path):
             " " + group + " ", " ") for r in panel],
             rotation=60, ha="right", fontsize=7)
         ax.set_ylabel("GB/s (read + write)")
-        ax.set_title(f"{group}: stridekit vs NumPy vs xtensor vs memcpy "
+        ax.set_title(f"{group}: stridekit vs NumPy vs xtensor vs copy reference "
                      "(medians; 2thr = stridekit on 2 threads)")
         ax.legend(fontsize=7)
     fig.tight_layout()
@@ -228,7 +231,10 @@ def main():
                    "vs_numpy": "", "xtensor_gbps": "", "vs_xtensor": "",
                    "peer": fields.get("peer", ""),
                    "impl": fields.get("impl", "stridekit")}
-            if row["gbps"] != "" and row["memcpy_gbps"] not in ("", 0):
+            if "ref_bytes_per_second" in b:  # The case's own reference.
+                row["memcpy_gbps"] = b["ref_bytes_per_second"] / 1e9
+                row["vs_memcpy"] = b["x_ref"]
+            elif row["gbps"] != "" and row["memcpy_gbps"] not in ("", 0):
                 row["vs_memcpy"] = row["gbps"] / row["memcpy_gbps"]
             if row["impl"] == "xtensor":
                 results.append(row)  # Set beside its stridekit row below.
@@ -261,8 +267,8 @@ def main():
     png_path = os.path.join(out_dir, "comparison.png")
     plot(results, png_path)
 
-    print(f"{'case':44} {'ns/iter':>12} {'GB/s':>7} {'memcpy':>7} "
-          f"{'vs mcpy':>7} {'NumPy ns':>12} {'NumPy GB/s':>10} {'vs NumPy':>8} "
+    print(f"{'case':44} {'ns/iter':>12} {'GB/s':>7} {'ref':>7} "
+          f"{'vs ref':>7} {'NumPy ns':>12} {'NumPy GB/s':>10} {'vs NumPy':>8} "
           f"{'xt GB/s':>7} {'vs xt':>6}")
     for r in results:
         print(f"{r['case'][:44]:44} {r['ns_per_iter']:12.1f} "

@@ -5,6 +5,8 @@
 #include "stridekit/copy.h"
 
 #include <cstring>
+#include <memory>
+#include <new>
 
 #include "allocation.h"
 #include "copy_checks.h"
@@ -56,6 +58,14 @@ void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
     CopyTask part = task;
     part.begin = begin;
     part.end = end;
+    // The streamed transpose's buffer, per thread; without memory the
+    // kernel takes its unbuffered path.
+    std::unique_ptr<unsigned char[]> scratch;
+    if (plan.tiled() && stream) {
+      scratch.reset(new (std::nothrow) unsigned char[kCopyScratchBytes + 64]);
+      const uintptr_t at = reinterpret_cast<uintptr_t>(scratch.get());
+      if (scratch) part.scratch = scratch.get() + (64 - at % 64) % 64;
+    }
     dispatch::NoteKernelRan(ex.kernels.copy(part));
   });
 }

@@ -396,16 +396,127 @@ HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
   }
 }
 
+// Streamed transpose through a buffered macro tile: `tile_rows` destination
+// rows x `tile_cols` columns (at most kMacroRows x kMacroCols; multiples of
+// the lanes and of a cache line) are transposed by register tiles into
+// `scratch` (L2-resident), then each destination row's segment leaves as
+// whole aligned lines of non-temporal stores. Both sides move in long runs
+// (the source tile_rows elements per column, the destination tile_cols per
+// row); streaming one line into each of hundreds of rows, the register-tile
+// order, is what bounds the unbuffered path. Rows that do not start on a
+// line boundary stay line-aligned through a carry: the last line's worth of
+// each buffered row is kept for the next macro tile, whose lines start
+// before it. Only the first and last partial line of a row are plain
+// stores. Handles [0, rows) x [0, cols) minus the right and bottom strips
+// narrower than a macro tile, which the caller finishes.
+inline constexpr size_t kMacroRows = 256;
+inline constexpr size_t kMacroCols = 128;
+
+// Scratch bytes TransposeBuffered needs for elements of T.
+template <typename T>
+inline constexpr size_t kMacroScratchBytes = kMacroRows*(kMacroCols +
+                                                         64 / sizeof(T)) *
+                                             sizeof(T);
+
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from,
+                                  int64_t from_col, size_t rows, size_t cols,
+                                  T* HWY_RESTRICT to, int64_t to_row,
+                                  size_t tile_rows, size_t tile_cols,
+                                  T* HWY_RESTRICT scratch) {
+  const size_t N = hn::Lanes(d);
+  constexpr size_t L = 64 / sizeof(T);  // Elements per cache line.
+  const size_t P = L + tile_cols;       // Buffer pitch: carry + new columns.
+  const size_t full_cols = cols - cols % tile_cols;
+  for (size_t r0 = 0; r0 + tile_rows <= rows; r0 += tile_rows) {
+    const T* band = from + static_cast<int64_t>(r0);
+    for (size_t c0 = 0; c0 < full_cols; c0 += tile_cols) {
+      for (size_t cc = 0; cc < tile_cols; cc += N) {
+        const T* src = band + static_cast<int64_t>(c0 + cc) * from_col;
+        // The next register column's source lines (HPTT's prefetch).
+        for (size_t k = 0; k < N; ++k) {
+          const T* next = src + static_cast<int64_t>(N + k) * from_col;
+          for (size_t q = 0; q < tile_rows; q += L) hwy::Prefetch(next + q);
+        }
+        for (size_t rr = 0; rr < tile_rows; rr += N) {
+          hn::Vec<D> v[64 / sizeof(T)];
+          for (size_t k = 0; k < N; ++k) {
+            v[k] = hn::LoadU(d, src + rr + static_cast<int64_t>(k) * from_col);
+          }
+          TransposeSquare(d, v);
+          for (size_t j = 0; j < N; ++j) {
+            hn::Store(v[j], d, scratch + (rr + j) * P + L + cc);
+          }
+        }
+      }
+      for (size_t j = 0; j < tile_rows; ++j) {
+        T* row = to + static_cast<int64_t>(r0 + j) * to_row;
+        T* buf = scratch + j * P;
+        // Buffer column L + x holds destination column c0 + x.
+        const size_t h = ElementsToAlignment(row, 64, L);
+        size_t c = c0 + h - (h == 0 ? 0 : L);  // The first line's start.
+        if (c0 == 0 && h != 0) {
+          for (size_t x = 0; x < h; ++x) row[x] = buf[L + x];
+          c = h;
+        }
+        for (; c + L <= c0 + tile_cols; c += L) {
+          for (size_t q = 0; q < L; q += N) {
+            hn::Stream(hn::LoadU(d, buf + L + c + q - c0), d, row + c + q);
+          }
+        }
+        for (size_t q = 0; q < L; q += N) {
+          hn::Store(hn::Load(d, buf + tile_cols + q), d, buf + q);
+        }
+        if (c0 + tile_cols == full_cols) {
+          // Columns after the last whole line: from the carry.
+          for (; c < full_cols; ++c) row[c] = buf[c + L - full_cols];
+        }
+      }
+    }
+  }
+}
+
 #endif  // STRIDEKIT_REGISTER_TRANSPOSE
 
 // The tiled path of a transposed copy: bands of kTransposeBandRows rows, by
 // register tiles where the target has them (streaming only when every
 // destination row starts vector-aligned), else by aligned row segments.
+// With `scratch` of kMacroScratchBytes<T> (64-byte aligned), a streamed copy
+// on a register target goes through TransposeBuffered whatever the rows'
+// alignment, and only the strips it leaves take the paths above.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
                                int64_t from_col, size_t rows, size_t cols,
-                               T* HWY_RESTRICT to, int64_t to_row,
-                               bool stream) {
+                               T* HWY_RESTRICT to, int64_t to_row, bool stream,
+                               void* scratch) {
+#if STRIDEKIT_REGISTER_TRANSPOSE
+  // Macro tiles as tall and wide as the block allows (short extents of
+  // permutations of rank >= 3 give small blocks), at least 2 x 2 lines.
+  constexpr size_t L = 64 / sizeof(T);
+  const size_t N = hn::Lanes(d);
+  const size_t tile_rows = (rows < kMacroRows ? rows : kMacroRows) / N * N;
+  const size_t tile_cols = (cols < kMacroCols ? cols : kMacroCols) / L * L;
+  if (sizeof(T) >= 4 && stream && scratch != nullptr &&
+      CanTransposeInRegisters(d) && tile_rows >= 2 * L && tile_cols >= 2 * L &&
+      reinterpret_cast<uintptr_t>(to) % sizeof(T) == 0) {
+    if constexpr (sizeof(T) >= 4) {
+      TransposeBuffered(d, from, from_col, rows, cols, to, to_row, tile_rows,
+                        tile_cols, static_cast<T*>(scratch));
+    }
+    const size_t done_rows = rows - rows % tile_rows;
+    const size_t done_cols = cols - cols % tile_cols;
+    // The right strip beside the buffered rows, then the bottom strip.
+    TransposeBlock(d, from + static_cast<int64_t>(done_cols) * from_col,
+                   from_col, done_rows, cols - done_cols, to + done_cols,
+                   to_row, false, nullptr);
+    TransposeBlock(d, from + done_rows, from_col, rows - done_rows, cols,
+                   to + static_cast<int64_t>(done_rows) * to_row, to_row, false,
+                   nullptr);
+    return;
+  }
+#else
+  (void)scratch;
+#endif
   const size_t vector_bytes = hn::Lanes(d) * sizeof(T);
   const bool rows_aligned =
       reinterpret_cast<uintptr_t>(to) % vector_bytes == 0 &&
@@ -440,6 +551,14 @@ HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
                                to_row);
     }
   }
+}
+
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
+                               int64_t from_col, size_t rows, size_t cols,
+                               T* HWY_RESTRICT to, int64_t to_row,
+                               bool stream) {
+  TransposeBlock(d, from, from_col, rows, cols, to, to_row, stream, nullptr);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -15,6 +15,11 @@ namespace stridekit {
 namespace HWY_NAMESPACE {
 namespace {
 
+#if STRIDEKIT_REGISTER_TRANSPOSE
+static_assert(kMacroScratchBytes<uint32_t> <= kCopyScratchBytes &&
+              kMacroScratchBytes<uint64_t> <= kCopyScratchBytes);
+#endif
+
 template <typename T>
 void RunCopyTaskFor(const CopyTask& task) {
   const hn::ScalableTag<T> d;
@@ -36,7 +41,7 @@ void RunCopyTaskFor(const CopyTask& task) {
     while (chunks.Next(chunk)) {
       TransposeBlock(d, src + chunk.offsets[1], from_stride, rows,
                      static_cast<size_t>(count), dst + chunk.offsets[0], to_row,
-                     stream);
+                     stream, task.scratch);
     }
   } else {
     while (chunks.Next(chunk)) {

@@ -19,7 +19,12 @@ struct CopyTask {
   int64_t begin;
   int64_t end;
   bool stream;  // Non-temporal stores for contiguous destination rows.
+  // Null, or kCopyScratchBytes aligned to 64 for the streamed transpose's
+  // buffer (tiled plans).
+  void* scratch = nullptr;
 };
+
+inline constexpr size_t kCopyScratchBytes = size_t{288} << 10;
 
 namespace simd {
 

@@ -126,6 +126,78 @@ TEST_P(CopyOnTarget, TransposeAcrossTileEdges) {
   }
 }
 
+// Streamed transposes large enough for the buffered macro tiles (256 x 128
+// elements) plus ragged strips: destination rows aligned or not (pitch and
+// base), source columns walked forwards and backwards.
+TEST_P(CopyOnTarget, StreamedTransposeThroughTheBuffer) {
+  ViewGenerator gen(18);
+  CopyOptions options;
+  options.stream_min_bytes = 0;
+  for (const int64_t es : {4, 8}) {
+    for (const auto& [rows, cols] : {std::pair<int64_t, int64_t>{256, 128},
+                                     {300, 260},
+                                     {257, 385},
+                                     {48, 48},
+                                     {107, 107},
+                                     {130, 100}}) {
+      // Rows aligned, rows at varying offsets (pitch), all rows shifted.
+      for (const auto& [pad, shift] :
+           {std::pair<int64_t, int64_t>{0, 0}, {3, 0}, {0, 5}}) {
+        for (const bool backwards : {false, true}) {
+          // dst [rows, cols] with row pitch cols + pad; src a [cols, rows +
+          // 1] buffer read transposed.
+          const int64_t pitch = rows + 1;
+          const sk_view src = backwards ? MakeView({rows, cols}, {1, -pitch},
+                                                   (cols - 1) * pitch)
+                                        : MakeView({rows, cols}, {1, pitch}, 0);
+          const sk_view dst = MakeView({rows, cols}, {cols + pad, 1}, shift);
+          Bytes src_buffer(size_t(cols * pitch * es));
+          Bytes dst_buffer(size_t((rows * (cols + pad) + shift) * es));
+          gen.Randomize(src_buffer);
+          gen.Randomize(dst_buffer);
+          Bytes want = dst_buffer, got = dst_buffer;
+          reference::Copy(size_t(es), src, src_buffer.data(), dst, want.data(),
+                          nullptr);
+          Copy(size_t(es), src, src_buffer.data(), dst, got.data(), nullptr,
+               options);
+          ASSERT_EQ(got, want)
+              << es << " " << rows << "x" << cols << " pad " << pad << " shift "
+              << shift << " backwards " << backwards;
+        }
+      }
+    }
+  }
+  ExpectForcedTargetRan();
+}
+
+// A streamed 4-D permutation {3,1,0,2} with short extents: many small
+// buffered blocks (70 x 64), one per outer position, at unaligned rows.
+TEST_P(CopyOnTarget, StreamedPermutationOfShortExtents) {
+  ViewGenerator gen(1073);
+  CopyOptions options;
+  options.stream_min_bytes = 0;
+  for (const int64_t es : {4, 8}) {
+    for (const int64_t shift : {0, 3}) {
+      // src [3, 5, 64, 70] C-contiguous; dst = src.transpose(3, 1, 0, 2).
+      const sk_view src =
+          MakeView({70, 5, 3, 64}, {1, 64 * 70, 5 * 64 * 70, 70}, 0);
+      const sk_view dst =
+          MakeView({70, 5, 3, 64}, {5 * 3 * 64, 3 * 64, 64, 1}, shift);
+      Bytes src_buffer(size_t(3 * 5 * 64 * 70 * es));
+      Bytes dst_buffer(src_buffer.size() + size_t(shift * es));
+      gen.Randomize(src_buffer);
+      gen.Randomize(dst_buffer);
+      Bytes want = dst_buffer, got = dst_buffer;
+      reference::Copy(size_t(es), src, src_buffer.data(), dst, want.data(),
+                      nullptr);
+      Copy(size_t(es), src, src_buffer.data(), dst, got.data(), nullptr,
+           options);
+      ASSERT_EQ(got, want) << es << " shift " << shift;
+    }
+  }
+  ExpectForcedTargetRan();
+}
+
 TEST_P(CopyOnTarget, PadReadsTheFillValue) {
   // Nx vector 129: pad [2,3] by [(1,1),(0,2)] -> [4,5], offset -3.
   const int32_t src_data[6] = {1, 2, 3, 4, 5, 6};
