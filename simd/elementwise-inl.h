@@ -122,7 +122,10 @@ template <typename T, class Op>
 void RunElementwiseFor(const ElementwiseTask& task) {
   const hn::ScalableTag<T> d;
   const IterationPlan& plan = *task.plan;
-  if (plan.tiled()) return RunTiledElementwiseFor<T, Op>(task);
+  // Tiled plans only for lanes that transpose in registers (MayTile).
+  if constexpr (sizeof(T) >= 4) {
+    if (plan.tiled()) return RunTiledElementwiseFor<T, Op>(task);
+  }
   T* out = static_cast<T*>(task.out);
   const T* a = static_cast<const T*>(task.in[0]);
   // Unary ops read a zero broadcast as their ignored second operand.

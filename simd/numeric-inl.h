@@ -531,17 +531,25 @@ template <class Op, class D, typename T = hn::TFromD<D>>
 HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
                          int64_t a_stride, const T* b, int64_t b_stride,
                          size_t count, bool stream = false) {
-  if (out_stride == 1 && stream) {
-    return ContiguousOutputRow<Op>(d, ContiguousStorer<T, true>{out}, a,
-                                   a_stride, b, b_stride, count);
+  if constexpr (!Op::template kVector<T>) {
+    // Scalar-only ops: one plain strided loop (no layout variants to
+    // compile per op and type).
+    (void)d, (void)stream;
+    for (size_t i = 0; i < count; ++i) {
+      const int64_t k = static_cast<int64_t>(i);
+      out[k * out_stride] = Op::Scalar(a[k * a_stride], b[k * b_stride]);
+    }
+  } else if (out_stride == 1 && stream) {
+    ContiguousOutputRow<Op>(d, ContiguousStorer<T, true>{out}, a, a_stride, b,
+                            b_stride, count);
+  } else if (out_stride == 1) {
+    ContiguousOutputRow<Op>(d, ContiguousStorer<T>{out}, a, a_stride, b,
+                            b_stride, count);
+  } else {
+    ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
+                       StridedLoader<D>(d, a, a_stride),
+                       StridedLoader<D>(d, b, b_stride), count);
   }
-  if (out_stride == 1) {
-    return ContiguousOutputRow<Op>(d, ContiguousStorer<T>{out}, a, a_stride, b,
-                                   b_stride, count);
-  }
-  ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
-                     StridedLoader<D>(d, a, a_stride),
-                     StridedLoader<D>(d, b, b_stride), count);
 }
 
 // acc[i] = Op(acc[i], Op(Op(r0[i], r1[i]), Op(r2[i], r3[i]))) for i < count:

@@ -50,12 +50,13 @@ struct ElementwiseKernel {
     return !unary && IsInteger(t) && FindOp(binary)->prechecked;
   }
   // True when a plan for dtype t may be tiled (a transposed input read by
-  // register tiles): not for checked operands, nor for the families that
-  // run by rows only (float16/bfloat16 staged through float32, complex).
+  // register tiles, which need 32- or 64-bit lanes): not for checked
+  // operands, narrower lanes, nor the families that run by rows only
+  // (float16/bfloat16 staged through float32, complex).
   bool MayTile(DType t) const {
     const KernelFamily f = FamilyOf(t);
-    return !ChecksOperands(t) && f != KernelFamily::kHalf &&
-           f != KernelFamily::kComplex;
+    return !ChecksOperands(t) && DTypeSize(t) >= 4 &&
+           f != KernelFamily::kHalf && f != KernelFamily::kComplex;
   }
 };
 
