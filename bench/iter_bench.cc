@@ -171,7 +171,7 @@ void BM_Iter(benchmark::State& state) {
                             : row      ? bench::Case::kAddRow
                                        : bench::Case::kAddContiguous;
       moved = bench::BytesMoved(c, n, 4);
-      peer = bench::CaseLabel(c, 4, n, group, moved);
+      peer = bench::CaseLabel(c, "float32", n, group, moved);
       break;
     }
     case Call::kCopy:
@@ -186,8 +186,8 @@ void BM_Iter(benchmark::State& state) {
     case Call::kSum:
       moved = (n * n + n) * 4;
       peer = bench::CaseLabel(
-          transposed ? bench::Case::kSumTransposed : bench::Case::kSumLast, 4,
-          n, group, moved);
+          transposed ? bench::Case::kSumTransposed : bench::Case::kSumLast,
+          "float32", n, group, moved);
       break;
   }
   for (auto _ : state) {
