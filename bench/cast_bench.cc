@@ -71,7 +71,7 @@ void BM_Cast(benchmark::State& state) {
   const bool numpy_has = from != DType::kBFloat16 && to != DType::kBFloat16;
   state.SetLabel(
       std::string(numpy_has ? "peer=" : "case=") + "cast:" + NumPyName(from) +
-      ":" + NumPyName(to) + ":" + (transposed ? "transposed" : "contiguous") +
+      ">" + NumPyName(to) + ":" + (transposed ? "transposed" : "contiguous") +
       ":" + std::to_string(transposed ? n : count) +
       " group=" + kGroupNames[group] + " bytes=" + std::to_string(moved));
 }

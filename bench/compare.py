@@ -216,8 +216,10 @@ def main():
             group = fields.get("group", "")
             # Readable name: the peer's case and dtype plus the size group.
             name = b["run_name"]
-            if "peer" in fields and ":" in fields["peer"]:
-                name = ":".join(fields["peer"].split(":")[1:3]) + " " + group
+            # A case without a NumPy peer (bfloat16) names itself: case=.
+            key = fields.get("peer", fields.get("case", ""))
+            if ":" in key:
+                name = ":".join(key.split(":")[1:3]) + " " + group
             if "via" in fields:  # The call and pool (iter_bench).
                 name += f" {fields['via']}"
             if "threads" in fields:

@@ -158,7 +158,8 @@ def measure(key, quick=False):
             _, op, rank = key.split(":")
             fn = _view_peer(op, rank)
         elif key.startswith("cast:"):
-            _, src, dst, layout, edge = key.split(":")
+            _, pair, layout, edge = key.split(":")
+            src, dst = pair.split(">")
             fn = _cast_peer(src, dst, layout, edge)
         elif key.startswith("numeric:"):
             _, case, dtype, edge = key.split(":")

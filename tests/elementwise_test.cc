@@ -160,7 +160,7 @@ TEST(Elementwise, EveryDTypeMatchesReference) {
     (
         [&] {
           SCOPED_TRACE(DTypeName(kDTypeOf<T>));
-          MatchesReferenceOnEveryTarget<T>(seed++, 250);
+          MatchesReferenceOnEveryTarget<T>(seed++, testing::Trials(250));
         }(),
         ...);
   }(NumericTypes{});

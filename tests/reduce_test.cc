@@ -203,7 +203,7 @@ TEST(Reduce, EveryDTypeMatchesReference) {
     (
         [&] {
           SCOPED_TRACE(DTypeName(kDTypeOf<T>));
-          MatchesReferenceOnEveryTarget<T>(seed++, 200);
+          MatchesReferenceOnEveryTarget<T>(seed++, testing::Trials(200));
         }(),
         ...);
   }(NumericTypes{});
