@@ -31,31 +31,53 @@ namespace hn = hwy::HWY_NAMESPACE;
 // ---- Ops: Vec(d, a, b) and Scalar(a, b); unary ops ignore b. kVector<T>
 // is false where Highway 1.0.3 has no vector form (integer division).
 
-struct AddOp {
-  template <typename T>
-  static constexpr bool kVector = true;
-  template <class D, class V>
-  static V Vec(D, V a, V b) {
-    return hn::Add(a, b);
-  }
-  template <typename T>
-  static T Scalar(T a, T b) {
-    return scalar_ops::Add(a, b);
-  }
-};
+#ifndef STRIDEKIT_LANEWISE_OP
+// The op of row Name: Highway's HWY_OP on every lane type, scalar_ops::Name
+// for tails.
+#define STRIDEKIT_LANEWISE_OP(Name, HWY_OP) \
+  struct Name##Op {                         \
+    template <typename T>                   \
+    static constexpr bool kVector = true;   \
+    template <class D, class V>             \
+    static V Vec(D, V a, V b) {             \
+      return HWY_OP(a, b);                  \
+    }                                       \
+    template <typename T>                   \
+    static T Scalar(T a, T b) {             \
+      return scalar_ops::Name(a, b);        \
+    }                                       \
+  };
+// The op of row Name where Highway 1.0.3 has no vector form: scalar_ops::Name
+// only (Vec is never called).
+#define STRIDEKIT_SCALAR_ONLY_OP(Name)     \
+  struct Name##Op {                        \
+    template <typename T>                  \
+    static constexpr bool kVector = false; \
+    template <class D, class V>            \
+    static V Vec(D, V a, V) {              \
+      return a;                            \
+    }                                      \
+    template <typename T>                  \
+    static T Scalar(T a, T b) {            \
+      return scalar_ops::Name(a, b);       \
+    }                                      \
+  };
+#endif
 
-struct SubOp {
-  template <typename T>
-  static constexpr bool kVector = true;
-  template <class D, class V>
-  static V Vec(D, V a, V b) {
-    return hn::Sub(a, b);
-  }
-  template <typename T>
-  static T Scalar(T a, T b) {
-    return scalar_ops::Sub(a, b);
-  }
-};
+STRIDEKIT_LANEWISE_OP(Add, hn::Add)
+STRIDEKIT_LANEWISE_OP(Sub, hn::Sub)
+// Bitwise (integers; bool lanes go through BoolOp).
+STRIDEKIT_LANEWISE_OP(And, hn::And)
+STRIDEKIT_LANEWISE_OP(Or, hn::Or)
+STRIDEKIT_LANEWISE_OP(Xor, hn::Xor)
+// np.remainder (no exact vector fmod), np.power (no vector pow) and the
+// shifts (Highway's per-lane shifts leave counts >= the lane width
+// target-specific and lack 8-bit lanes); integer callers of remainder and
+// power check operands first.
+STRIDEKIT_SCALAR_ONLY_OP(Mod)
+STRIDEKIT_SCALAR_ONLY_OP(Pow)
+STRIDEKIT_SCALAR_ONLY_OP(Shl)
+STRIDEKIT_SCALAR_ONLY_OP(Shr)
 
 // Integer Mul wraps (64-bit lanes are emulated where the ISA lacks them;
 // 8-bit lanes multiply as 16-bit lanes, even and odd bytes apart, which a
@@ -103,21 +125,6 @@ struct DivOp {
   }
 };
 
-// np.remainder: scalar only (Highway 1.0.3 has no exact fmod); integer
-// callers check divisors first.
-struct ModOp {
-  template <typename T>
-  static constexpr bool kVector = false;
-  template <class D, class V>
-  static V Vec(D, V a, V) {
-    return a;
-  }
-  template <typename T>
-  static T Scalar(T a, T b) {
-    return scalar_ops::Mod(a, b);
-  }
-};
-
 // np.minimum / np.maximum: Highway's Min/Max leave NaN and signed-zero
 // cases target-specific, so floats select explicitly.
 struct MinOp {
@@ -151,89 +158,6 @@ struct MaxOp {
   template <typename T>
   static T Scalar(T a, T b) {
     return scalar_ops::Max(a, b);
-  }
-};
-
-// np.power: scalar only (Highway 1.0.3 has no pow); integer callers check
-// exponents first.
-struct PowOp {
-  template <typename T>
-  static constexpr bool kVector = false;
-  template <class D, class V>
-  static V Vec(D, V a, V) {
-    return a;
-  }
-  template <typename T>
-  static T Scalar(T a, T b) {
-    return scalar_ops::Pow(a, b);
-  }
-};
-
-// Bitwise ops (integers; bool lanes go through BoolOp).
-struct AndOp {
-  template <typename T>
-  static constexpr bool kVector = true;
-  template <class D, class V>
-  static V Vec(D, V a, V b) {
-    return hn::And(a, b);
-  }
-  template <typename T>
-  static T Scalar(T a, T b) {
-    return scalar_ops::And(a, b);
-  }
-};
-
-struct OrOp {
-  template <typename T>
-  static constexpr bool kVector = true;
-  template <class D, class V>
-  static V Vec(D, V a, V b) {
-    return hn::Or(a, b);
-  }
-  template <typename T>
-  static T Scalar(T a, T b) {
-    return scalar_ops::Or(a, b);
-  }
-};
-
-struct XorOp {
-  template <typename T>
-  static constexpr bool kVector = true;
-  template <class D, class V>
-  static V Vec(D, V a, V b) {
-    return hn::Xor(a, b);
-  }
-  template <typename T>
-  static T Scalar(T a, T b) {
-    return scalar_ops::Xor(a, b);
-  }
-};
-
-// Shifts: scalar only (Highway's per-lane shifts leave counts >= the lane
-// width target-specific and lack 8-bit lanes).
-struct ShlOp {
-  template <typename T>
-  static constexpr bool kVector = false;
-  template <class D, class V>
-  static V Vec(D, V a, V) {
-    return a;
-  }
-  template <typename T>
-  static T Scalar(T a, T b) {
-    return scalar_ops::Shl(a, b);
-  }
-};
-
-struct ShrOp {
-  template <typename T>
-  static constexpr bool kVector = false;
-  template <class D, class V>
-  static V Vec(D, V a, V) {
-    return a;
-  }
-  template <typename T>
-  static T Scalar(T a, T b) {
-    return scalar_ops::Shr(a, b);
   }
 };
 
