@@ -80,11 +80,11 @@ STRIDEKIT_SCALAR_ONLY_OP(Shl)
 STRIDEKIT_SCALAR_ONLY_OP(Shr)
 
 // Integer Mul wraps (64-bit lanes are emulated where the ISA lacks them;
-// 8-bit lanes multiply as 16-bit lanes, even and odd bytes apart, which a
-// one-lane SCALAR vector cannot).
+// 8-bit lanes multiply as 16-bit lanes, even and odd bytes apart, or on a
+// one-lane SCALAR vector as a scalar).
 struct MulOp {
   template <typename T>
-  static constexpr bool kVector = sizeof(T) > 1 || HWY_TARGET != HWY_SCALAR;
+  static constexpr bool kVector = true;
   template <class D, class V>
   static V Vec(D d, V a, V b) {
     if constexpr (sizeof(hn::TFromD<D>) == 1) {
@@ -98,8 +98,7 @@ struct MulOp {
                                hn::And(b16, hn::Set(dw, uint16_t{0xff00})));
       return hn::BitCast(d, hn::Or(even, odd));
 #else
-      (void)d;
-      return a;
+      return hn::Set(d, scalar_ops::Mul(hn::GetLane(a), hn::GetLane(b)));
 #endif
     } else {
       return hn::Mul(a, b);
@@ -111,7 +110,6 @@ struct MulOp {
   }
 };
 
-// Integers: floor division, scalar only; callers check divisors first.
 struct DivOp {
   template <typename T>
   static constexpr bool kVector = !scalar_ops::kIsInt<T>;

@@ -143,12 +143,14 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
       ASSERT_TRUE(at < 0 && got.error == want.error)
           << "trial " << trial << (c.unary ? " unary " : " binary ")
           << (c.unary ? int(c.unary_op) : int(c.binary)) << " element " << at
-          << " got " << (at >= 0 ? got.out[size_t(at)] : T{}) << " want "
-          << (at >= 0 ? want.out[size_t(at)] : T{}) << " error "
-          << got.error.has_value() << " vs " << want.error.has_value()
-          << "\nout " << Describe(c.out) << "\na   " << Describe(c.in[0])
-          << " placement " << int(c.placement[0]) << "\nb   "
-          << Describe(c.in[1]) << " placement " << int(c.placement[1]);
+          << " got " << testing::Printable(at >= 0 ? got.out[size_t(at)] : T{})
+          << " want "
+          << testing::Printable(at >= 0 ? want.out[size_t(at)] : T{})
+          << " error " << got.error.has_value() << " vs "
+          << want.error.has_value() << "\nout " << Describe(c.out) << "\na   "
+          << Describe(c.in[0]) << " placement " << int(c.placement[0])
+          << "\nb   " << Describe(c.in[1]) << " placement "
+          << int(c.placement[1]);
     });
   }
 }

@@ -117,6 +117,16 @@ T OrdinaryNumber(std::mt19937_64& rng, double lo, double hi, bool positive) {
   }
 }
 
+// x for a test message: arithmetic types as numbers (int8 is not a char).
+template <typename T>
+auto Printable(T x) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return +x;
+  } else {
+    return x;
+  }
+}
+
 // True when x is a NaN (complex: either part).
 template <typename T>
 bool IsNaN(T x) {

@@ -187,10 +187,11 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
           }
         }
         ASSERT_TRUE(ok) << "trial " << trial << " op " << int(c.op)
-                        << " element " << i << " got " << got[i] << " want "
-                        << want[i] << "\nin  " << Describe(c.in) << "\nout "
-                        << Describe(c.out) << " in in's buffer "
-                        << c.out_in_in_buffer;
+                        << " element " << i << " got "
+                        << testing::Printable(got[i]) << " want "
+                        << testing::Printable(want[i]) << "\nin  "
+                        << Describe(c.in) << "\nout " << Describe(c.out)
+                        << " in in's buffer " << c.out_in_in_buffer;
       }
     });
   }
