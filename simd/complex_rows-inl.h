@@ -72,6 +72,14 @@ struct ComplexVector {
 #endif
 };
 
+// Op on one pair of elements, not inlined: GCC 12's SVE auto-vectorisation
+// of the element loop computed complex64 division wrongly (qemu, SVE and
+// SVE2 targets), so the loop stays a loop of calls.
+template <class Op, typename C>
+HWY_NOINLINE C ComplexScalar(C a, C b) {
+  return Op::Scalar(a, b);
+}
+
 // out[i * out_stride] = Op(a[i * a_stride], b[i * b_stride]) for i < count
 // (strides in complex elements; unary ops ignore b). Vectors when the
 // output is contiguous and each input contiguous or broadcast.
@@ -108,7 +116,7 @@ HWY_NOINLINE void ComplexRow(C* out, int64_t out_stride, const C* a,
 #endif
   for (; i < count; ++i) {
     const int64_t k = int64_t(i);
-    out[k * out_stride] = Op::Scalar(a[k * a_stride], b[k * b_stride]);
+    out[k * out_stride] = ComplexScalar<Op>(a[k * a_stride], b[k * b_stride]);
   }
 }
 
