@@ -72,7 +72,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }
     }
   }
-  if (layout % 4 < 2 && src.ndim >= 0 && src.ndim <= dst.ndim) {
+  if (layout % 4 < 2 && src.ndim >= 0 && src.ndim <= dst.ndim &&
+      dst.ndim <= SK_MAX_NDIM) {
     // Mostly a source that broadcasts to the destination: its trailing
     // axes are the destination's, or 1 (stride kept: broadcast needs none).
     const int lead = dst.ndim - src.ndim;
