@@ -104,10 +104,15 @@ HWY_INLINE hn::Vec<hn::Rebind<uint8_t, D>> MaskBytes(D d, hn::Mask<D> m) {
   const hn::RebindToUnsigned<D> du;
   const auto ones = hn::And(hn::BitCast(du, hn::VecFromMask(d, m)),
                             hn::Set(du, hn::TFromD<decltype(du)>{1}));
+  const hn::Rebind<uint8_t, D> d8;
   if constexpr (sizeof(hn::TFromD<D>) == 1) {
     return ones;
+  } else if constexpr (sizeof(hn::TFromD<D>) == 8) {
+    return hn::TruncateTo(d8, ones);
   } else {
-    return hn::TruncateTo(hn::Rebind<uint8_t, D>(), ones);
+    // Signed saturating demotion of 0/1 lanes (Highway 1.0.3's u32 -> u8
+    // TruncateTo permutes 32-bit lanes on AVX3_DL: wrong bytes).
+    return hn::DemoteTo(d8, hn::BitCast(hn::RebindToSigned<D>(), ones));
   }
 }
 
