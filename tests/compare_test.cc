@@ -12,6 +12,7 @@
 #include <limits>
 #include <optional>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "equivalence.h"
@@ -368,6 +369,45 @@ TEST(Where, SelectsAndBroadcasts) {
       EXPECT_EQ(gb, wb) << i;
     }
   });
+}
+
+// Large outputs: contiguous, transposed and broadcast inputs, one thread
+// and two (parts of the output box), against the reference.
+TEST(Compare, LargeTransposedAndThreaded) {
+  const int64_t n = 301;
+  std::mt19937_64 rng(5);
+  std::vector<float> a(n * n), b(n * n), fa(n * n), fb(n * n);
+  std::vector<uint8_t> cond(n * n);
+  for (int64_t i = 0; i < n * n; ++i) {
+    a[i] = testing::SpecialValue<float>(rng);
+    b[i] = i % 3 == 0 ? a[i] : testing::SpecialValue<float>(rng);
+    cond[i] = uint8_t(rng() % 3);
+  }
+  const sk_view c = MakeView({n, n}, {n, 1}, 0);
+  const sk_view t = MakeView({n, n}, {1, n}, 0);
+  const sk_view row = MakeView({n}, {1}, 0);
+  for (const int threads : {1, 2}) {
+    NumericOptions options;
+    options.threads = threads;
+    for (const auto& [x, y] : {std::pair{t, c}, std::pair{c, t},
+                               std::pair{t, t}, std::pair{row, t}}) {
+      std::vector<uint8_t> want(n * n), got(n * n);
+      reference::Compare(CompareOp::kGt, DType::kFloat32, x, a.data(), y,
+                         b.data(), c, want.data());
+      std::vector<float> wf(n * n), gf(n * n);
+      reference::Where(DType::kFloat32, x, cond.data(), y, a.data(), c,
+                       b.data(), c, wf.data());
+      testing::ForEachTarget([&](const std::string&) {
+        Compare(CompareOp::kGt, DType::kFloat32, x, a.data(), y, b.data(), c,
+                got.data(), options);
+        EXPECT_EQ(got, want) << "threads " << threads;
+        Where(DType::kFloat32, x, cond.data(), y, a.data(), c, b.data(), c,
+              gf.data(), options);
+        EXPECT_EQ(testing::FirstDifference(gf, wf), -1)
+            << "threads " << threads;
+      });
+    }
+  }
 }
 
 TEST(Compare, Errors) {
