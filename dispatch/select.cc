@@ -4,8 +4,11 @@
 // does (operand boxes, temporaries over out's valid box, parts on
 // options.threads threads), with an element size per operand (out is
 // bytes for comparisons and predicates, cond bytes for where).
+#include <algorithm>
 #include <atomic>
+#include <vector>
 
+#include "allocation.h"
 #include "compare_scalar.h"
 #include "dispatch/copy_internal.h"
 #include "dispatch/executor.h"
@@ -22,6 +25,12 @@
 
 namespace stridekit {
 namespace {
+
+// Bytes of a transposed input from which it is transposed into a temporary
+// first (RunSelect).
+constexpr int64_t kTransposeMinBytes = int64_t{16} << 10;
+// Bytes of a transposed input staged per chunk (about the L2).
+constexpr int64_t kChunkBytes = int64_t{1} << 20;
 
 // True when input `in` (elements of in_size bytes) must go through a
 // temporary: it shares a byte with out over `box` other than by the same
@@ -57,25 +66,77 @@ void RunSelect(const dispatch::Executor& ex, simd::SelectKernelFn kernel,
       ops[i] = temporaries[i].op;
     }
   }
+  // An input read across its rows (transposed against out) would be read
+  // by gathers, one cache line per element: from kTransposeMinBytes on,
+  // each part of the box runs by chunks of about kChunkBytes of that input,
+  // each first transposed into the part's scratch (C order) by the copy
+  // engine's tiled transpose, so that every stream is sequential. Scratch
+  // is allocated before anything is written.
+  const Dims shape = target.Shape();
+  Operand layouts[4];
+  layouts[0] = {to.strides, BoxOffset(to, target)};
+  for (int i = 0; i < num_inputs; ++i) {
+    layouts[i + 1] = {ops[i].strides, BoxOffset(ops[i], target)};
+  }
+  const IterationPlan whole = IterationPlan::Make(
+      shape, std::span(layouts, size_t(num_inputs + 1)), true);
+  int transposed = -1;
+  for (int i = 0; i < num_inputs && transposed < 0; ++i) {
+    if (whole.inner_kind(i + 1) == InnerKind::kTransposed &&
+        temporaries[i].bytes == nullptr &&
+        Numel(shape) * int64_t(sizes[i]) >= kTransposeMinBytes) {
+      transposed = i;
+    }
+  }
   const std::vector<Box> parts =
-      SplitBox(target, ThreadParts(threads, Numel(target.Shape())), -1, 16);
+      SplitBox(target, ThreadParts(threads, Numel(shape)), -1, 16);
+  std::vector<std::vector<Box>> chunks(parts.size());
+  std::vector<Buffer> scratch(parts.size());
+  for (size_t p = 0; p < parts.size(); ++p) {
+    if (transposed < 0) {
+      chunks[p] = {parts[p]};
+      continue;
+    }
+    const int64_t bytes = Numel(parts[p].Shape()) * int64_t(sizes[transposed]);
+    chunks[p] = SplitBox(parts[p], int((bytes + kChunkBytes - 1) / kChunkBytes),
+                         -1, 16);
+    int64_t most = 0;
+    for (const Box& chunk : chunks[p]) {
+      most = std::max(most, Numel(chunk.Shape()));
+    }
+    scratch[p] = AllocateBuffer(most * int64_t(sizes[transposed]), name);
+  }
   std::atomic<int64_t> ran{0};
   RunParallel(int(parts.size()), [&](int part) {
-    const Box& box = parts[size_t(part)];
-    Operand layouts[4];
-    layouts[0] = {to.strides, BoxOffset(to, box)};
-    SelectTask t = task;
-    for (int i = 0; i < num_inputs; ++i) {
-      layouts[i + 1] = {ops[i].strides, BoxOffset(ops[i], box)};
-      t.in[i] = ops[i].data;
+    for (const Box& box : chunks[size_t(part)]) {
+      Operand in[3] = {ops[0], ops[1], ops[2]};
+      if (transposed >= 0) {
+        const Dims chunk_shape = box.Shape();
+        Dims strides = CContiguousStrides(chunk_shape);
+        for (int d = 0; d < strides.size(); ++d) {
+          if (chunk_shape[d] == 1) strides[d] = 0;
+        }
+        Operand staged{strides, 0, scratch[size_t(part)].get()};
+        staged.offset = -BoxOffset(Operand{strides}, box);
+        CopyBox(ex, sizes[transposed], ops[transposed], staged, box,
+                CopyOptions{});
+        in[transposed] = staged;
+      }
+      Operand box_layouts[4];
+      box_layouts[0] = {to.strides, BoxOffset(to, box)};
+      SelectTask t = task;
+      for (int i = 0; i < num_inputs; ++i) {
+        box_layouts[i + 1] = {in[i].strides, BoxOffset(in[i], box)};
+        t.in[i] = in[i].data;
+      }
+      const IterationPlan plan = IterationPlan::Make(
+          box.Shape(), std::span(box_layouts, size_t(num_inputs + 1)), false);
+      t.plan = &plan;
+      t.out = out_data;
+      t.begin = 0;
+      t.end = plan.outer_size();
+      ran = kernel(t);
     }
-    const IterationPlan plan = IterationPlan::Make(
-        box.Shape(), std::span(layouts, size_t(num_inputs + 1)), false);
-    t.plan = &plan;
-    t.out = out_data;
-    t.begin = 0;
-    t.end = plan.outer_size();
-    ran = kernel(t);
   });
   dispatch::NoteKernelRan(ran);
 }
