@@ -2,7 +2,8 @@
 // DRAM sizes: broadcasting adds (contiguous, outer product, row broadcast,
 // transposed input) and sums (last axis, axis 0, a transposed view), f32
 // and f64, on one thread and on two; contiguous adds and last-axis sums of
-// int8, uint8, int16, float16, bfloat16 and complex64 on one thread. Each case
+// int8, uint8, int16, float16, bfloat16 and complex64 on one thread; a > b
+// and where (f32, contiguous and transposed). Each case
 // reports bytes/s counting the bytes that must move (inputs read once, output
 // written once) and names its NumPy peer and size group in the label for
 // bench/compare.py.
@@ -15,9 +16,11 @@
 #include <string>
 
 #include "numeric_cases.h"
+#include "stridekit/compare.h"
 #include "stridekit/elementwise.h"
 #include "stridekit/reduce.h"
 #include "stridekit/shape.h"
+#include "stridekit/where.h"
 
 namespace stridekit {
 namespace {
@@ -52,6 +55,7 @@ void BM_Numeric(benchmark::State& state) {
   Dims shape;
   const int64_t moved = bench::BytesMoved(c, n, es);
   Buffer a(n * n * es, 0), b(n * n * es, 5), out(n * n * es, 11);
+  Buffer cond(c >= Case::kWhereContiguous ? n * n : 0, 17, 1);
   std::function<void()> run;
   switch (c) {
     case Case::kAddContiguous: {
@@ -97,6 +101,26 @@ void BM_Numeric(benchmark::State& state) {
       };
       break;
     }
+    case Case::kGreaterContiguous:
+    case Case::kGreaterTransposed: {
+      shape = {n, n};
+      const sk_view o = CView(shape);
+      const sk_view x = c == Case::kGreaterTransposed ? View(shape, {1, n}) : o;
+      run = [&, o, x] {
+        Compare(CompareOp::kGt, t, x, a.data, o, b.data, o, out.data, options);
+      };
+      break;
+    }
+    case Case::kWhereContiguous:
+    case Case::kWhereTransposed: {
+      shape = {n, n};
+      const sk_view o = CView(shape);
+      const sk_view x = c == Case::kWhereTransposed ? View(shape, {1, n}) : o;
+      run = [&, o, x] {
+        Where(t, o, cond.data, x, a.data, o, b.data, o, out.data, options);
+      };
+      break;
+    }
   }
   for (auto _ : state) {
     run();
@@ -127,6 +151,12 @@ void NumericArgs(benchmark::internal::Benchmark* b) {
       for (Case c : {Case::kAddContiguous, Case::kSumLast}) {
         b->Args({int64_t(c), int64_t(t), group, 1});
       }
+    }
+    // a > b and where, float32, one thread and two.
+    for (int c = int(Case::kGreaterContiguous);
+         c <= int(Case::kWhereTransposed); ++c) {
+      b->Args({c, int64_t(DType::kFloat32), group, 1});
+      b->Args({c, int64_t(DType::kFloat32), group, 2});
     }
   }
 }

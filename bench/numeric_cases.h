@@ -31,10 +31,17 @@ enum class Case {
   kSumLast,        // [N,M].sum(-1)
   kSumAxis0,       // [N,M].sum(0)
   kSumTransposed,  // a.T.sum(-1), a [N,N]
+  // Comparisons and where, [N,N] (bool output / bool cond).
+  kGreaterContiguous,  // a > b
+  kGreaterTransposed,  // a.T > b
+  kWhereContiguous,    // where(cond, a, b)
+  kWhereTransposed,    // where(cond, a.T, b)
 };
 constexpr const char* kCaseNames[] = {
-    "add_contiguous", "add_outer", "add_row",       "add_transposed",
-    "sum_last",       "sum_axis0", "sum_transposed"};
+    "add_contiguous",   "add_outer",          "add_row",
+    "add_transposed",   "sum_last",           "sum_axis0",
+    "sum_transposed",   "greater_contiguous", "greater_transposed",
+    "where_contiguous", "where_transposed"};
 
 // The largest n with n * n elements of elem_size bytes within `bytes`, one
 // less when that is a power of two (avoids cache-set aliasing of columns).
@@ -54,6 +61,12 @@ inline int64_t BytesMoved(Case c, int64_t n, int64_t elem_size) {
       return (2 * n + n * n) * elem_size;
     case Case::kAddRow:
       return (2 * n * n + n) * elem_size;
+    case Case::kGreaterContiguous:
+    case Case::kGreaterTransposed:  // Two inputs, a bool output.
+      return 2 * n * n * elem_size + n * n;
+    case Case::kWhereContiguous:
+    case Case::kWhereTransposed:  // A bool cond, two inputs, the output.
+      return 3 * n * n * elem_size + n * n;
     default:  // Sums: the input and the output vector.
       return (n * n + n) * elem_size;
   }

@@ -81,6 +81,16 @@ def _numeric_peer(case, dtype, edge):
         return lambda: np.add(a, row, out=out)
     if case == "add_transposed":
         return lambda: np.add(a.T, b, out=out)
+    if case in ("greater_contiguous", "greater_transposed"):
+        flags = np.empty((n, n), bool)
+        x = a.T if case == "greater_transposed" else a
+        return lambda: np.greater(x, b, out=flags)
+    if case in ("where_contiguous", "where_transposed"):
+        cond = np.ones((n, n), bool)
+        x = a.T if case == "where_transposed" else a
+        # np.where has no out=: np.copyto(out, x, where=...) would not be
+        # the same operation; the allocation is NumPy's cost of where.
+        return lambda: np.where(cond, x, b)
     sums = np.empty(n, dt)
     if case == "sum_last":
         return lambda: np.sum(a, axis=1, out=sums)

@@ -17,6 +17,7 @@
 #include "simd/copy_task.h"
 #include "simd/index_kernels.h"
 #include "simd/numeric_task.h"
+#include "simd/select_task.h"
 #include "stridekit/copy.h"
 #include "stridekit/numeric_options.h"
 #include "stridekit/ops.h"
@@ -68,6 +69,9 @@ struct TargetKernels {
   simd::RavelBatchFn ravel_batch;
   simd::UnravelBatchFn unravel_batch;
   simd::ViewOffsetsFn view_offsets;
+  // Comparisons and predicates (float, integer families) and where; the
+  // reference has none (its entry points run lib/'s loops).
+  simd::SelectKernelFn compare_float, compare_integer, where;
 };
 
 struct Executor {

@@ -50,7 +50,10 @@ TargetKernels KernelsOf(int64_t target) {
           simd::GemmScratchBytesKernels().ForTarget(target),
           simd::RavelBatchKernels().ForTarget(target),
           simd::UnravelBatchKernels().ForTarget(target),
-          simd::ViewOffsetsKernels().ForTarget(target)};
+          simd::ViewOffsetsKernels().ForTarget(target),
+          simd::CompareFloatKernels().ForTarget(target),
+          simd::CompareIntegerKernels().ForTarget(target),
+          simd::WhereKernels().ForTarget(target)};
 #undef STRIDEKIT_FAMILY_ENTRIES
 }
 

@@ -177,4 +177,53 @@ Projections CheckEinsumArguments(std::string_view spec, DType t,
   return p;
 }
 
+// ---- The bool-output families.
+
+const char* OpName(CompareOp op) { return RowOf(op, "compare").name; }
+const char* OpName(PredicateOp op) { return RowOf(op, "unary").name; }
+
+void CheckCompareArguments(CompareOp op, DType t, const sk_view& a,
+                           const void* a_data, const sk_view& b,
+                           const void* b_data, const sk_view& out,
+                           const void* out_data) {
+  const OpInfo<CompareOp>& row = RowOf(op, "compare");
+  CheckNumericDType(t, row.name);
+  if (KindOf(t) == kComplexKinds && (row.kinds & kComplexKinds) == 0) {
+    Fail(ErrorKind::kUnsupported, row.name, ": complex dtype ", DTypeName(t),
+         " has no order (NumPy 1.24 orders complex lexicographically; "
+         "stridekit refuses)");
+  }
+  CheckOpDType(row, t);
+  CheckLayout(a, DTypeSize(t), row.name);
+  CheckLayout(b, DTypeSize(t), row.name);
+  CheckLayout(out, 1, row.name);
+  CheckSourceAndDestination(a, a_data, out, out_data, row.name);
+  CheckSourceAndDestination(b, b_data, out, out_data, row.name);
+}
+
+void CheckPredicateArguments(PredicateOp op, DType t, const sk_view& a,
+                             const void* a_data, const sk_view& out,
+                             const void* out_data) {
+  const OpInfo<PredicateOp>& row = RowOf(op, "unary");
+  CheckOpDType(row, t);
+  CheckLayout(a, DTypeSize(t), row.name);
+  CheckLayout(out, 1, row.name);
+  CheckSourceAndDestination(a, a_data, out, out_data, row.name);
+}
+
+void CheckWhereArguments(DType t, const sk_view& cond, const void* cond_data,
+                         const sk_view& a, const void* a_data, const sk_view& b,
+                         const void* b_data, const sk_view& out,
+                         const void* out_data) {
+  const char* name = "where";
+  CheckNumericDType(t, name);
+  CheckLayout(cond, 1, name);
+  CheckLayout(a, DTypeSize(t), name);
+  CheckLayout(b, DTypeSize(t), name);
+  CheckLayout(out, DTypeSize(t), name);
+  CheckSourceAndDestination(cond, cond_data, out, out_data, name);
+  CheckSourceAndDestination(a, a_data, out, out_data, name);
+  CheckSourceAndDestination(b, b_data, out, out_data, name);
+}
+
 }  // namespace stridekit

@@ -50,6 +50,24 @@ Projections CheckEinsumArguments(std::string_view spec, DType t,
                                  std::span<const void* const> datas,
                                  const sk_view& out, const void* out_data);
 
+// The bool-output families (stridekit/compare.h, where.h): inputs of dtype
+// t (where's cond SK_BOOL) broadcastable to out; out is SK_BOOL for
+// comparisons and predicates, t for where. Complex ordered comparisons
+// throw kUnsupported.
+const char* OpName(CompareOp op);
+const char* OpName(PredicateOp op);
+void CheckCompareArguments(CompareOp op, DType t, const sk_view& a,
+                           const void* a_data, const sk_view& b,
+                           const void* b_data, const sk_view& out,
+                           const void* out_data);
+void CheckPredicateArguments(PredicateOp op, DType t, const sk_view& a,
+                             const void* a_data, const sk_view& out,
+                             const void* out_data);
+void CheckWhereArguments(DType t, const sk_view& cond, const void* cond_data,
+                         const sk_view& a, const void* a_data, const sk_view& b,
+                         const void* b_data, const sk_view& out,
+                         const void* out_data);
+
 }  // namespace stridekit
 
 #endif  // STRIDEKIT_LIB_NUMERIC_CHECKS_H_

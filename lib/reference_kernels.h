@@ -51,6 +51,24 @@ void RunEinsum(const Projections& p, DType t, std::span<const sk_view> operands,
                std::span<const void* const> datas, const sk_view& out,
                void* out_data);
 
+// The bool-output families (stridekit/compare.h, where.h).
+void Compare(CompareOp op, DType t, const sk_view& a, const void* a_data,
+             const sk_view& b, const void* b_data, const sk_view& out,
+             void* out_data);
+void RunCompare(CompareOp op, DType t, const sk_view& a, const void* a_data,
+                const sk_view& b, const void* b_data, const sk_view& out,
+                void* out_data);
+void Predicate(PredicateOp op, DType t, const sk_view& a, const void* a_data,
+               const sk_view& out, void* out_data);
+void RunPredicate(PredicateOp op, DType t, const sk_view& a, const void* a_data,
+                  const sk_view& out, void* out_data);
+void Where(DType t, const sk_view& cond, const void* cond_data,
+           const sk_view& a, const void* a_data, const sk_view& b,
+           const void* b_data, const sk_view& out, void* out_data);
+void RunWhere(DType t, const sk_view& cond, const void* cond_data,
+              const sk_view& a, const void* a_data, const sk_view& b,
+              const void* b_data, const sk_view& out, void* out_data);
+
 }  // namespace stridekit::reference
 
 #endif  // STRIDEKIT_LIB_REFERENCE_KERNELS_H_

@@ -8,6 +8,7 @@
 #include <dlpack/dlpack.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -880,6 +881,141 @@ std::vector<HostileCase> Catalog() {
        "NoSuchTarget"},
       {"sk_target_force", "NULL returns to the best",
        [] { return sk_target_force(nullptr); }, SK_OK, ""},
+      // ---- comparisons, predicates and where
+      {"sk_compare", "unknown op 6",
+       [] {
+         static uint8_t flags[6];
+         return sk_compare(sk_compare_op(6), SK_FLOAT32, &v, data, &v, data, &v,
+                           flags);
+       },
+       SK_ERR_INVALID, "compare: unknown op 6"},
+      {"sk_compare", "unknown dtype 99",
+       [] {
+         static uint8_t flags[6];
+         return sk_compare(SK_EQ, sk_dtype(99), &v, data, &v, data, &v, flags);
+       },
+       SK_ERR_UNSUPPORTED, "equal: dtype (unknown) is not supported"},
+      {"sk_compare", "complex64 less",
+       [] {
+         static uint8_t flags[6];
+         return sk_compare(SK_LT, SK_COMPLEX64, &v, data, &v, data, &v, flags);
+       },
+       SK_ERR_UNSUPPORTED, "less: complex dtype Complex64 has no order"},
+      {"sk_compare", "NULL b",
+       [] {
+         static uint8_t flags[6];
+         return sk_compare(SK_EQ, SK_FLOAT32, &v, data, nullptr, data, &v,
+                           flags);
+       },
+       SK_ERR_INVALID, "sk_compare: b is NULL"},
+      {"sk_compare", "a of shape [3] against out [2,3]... [4]",
+       [] {
+         static uint8_t flags[6];
+         static sk_view four = MakeView({4}, {1}, 0);
+         return sk_compare(SK_GT, SK_FLOAT32, &four, data, &v, data, &v, flags);
+       },
+       SK_ERR_INVALID, "greater: cannot broadcast source shape [4]"},
+      {"sk_compare", "broadcast out",
+       [] {
+         static uint8_t flags[6];
+         static sk_view bcast = MakeView({2, 3}, {0, 1}, 0);
+         return sk_compare(SK_EQ, SK_INT32, &v, data, &v, data, &bcast, flags);
+       },
+       SK_ERR_INVALID, "equal: destination is a broadcast view"},
+      {"sk_compare", "out overlapping a gives a temporary's result",
+       [] {
+         // a is float32 [1, 2, ...] in bytes the bool out overwrites.
+         static float buffer[6] = {1, 2, 3, 4, 5, 6};
+         static float other[6] = {1, 0, 3, 0, 5, 0};
+         const sk_status st =
+             sk_compare(SK_EQ, SK_FLOAT32, &v, buffer, &v, other, &v, buffer);
+         const auto* bytes = reinterpret_cast<const uint8_t*>(buffer);
+         const uint8_t want[6] = {1, 0, 1, 0, 1, 0};
+         return st == SK_OK && std::memcmp(bytes, want, 6) == 0
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_unary", "isnan of int8 is false, isfinite true",
+       [] {
+         static int8_t ints[6] = {-128, 0, 127, 1, 2, 3};
+         static uint8_t flags[6], finite[6];
+         const bool ok =
+             sk_unary(SK_ISNAN, SK_INT8, &v, ints, &v, flags) == SK_OK &&
+             sk_unary(SK_ISFINITE, SK_INT8, &v, ints, &v, finite) == SK_OK &&
+             std::count(flags, flags + 6, 0) == 6 &&
+             std::count(finite, finite + 6, 1) == 6;
+         return ok ? SK_OK : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_unary", "isinf of NaN and inf",
+       [] {
+         static float values[6] = {NAN, INFINITY, -INFINITY, 0, 1, -0.0f};
+         static uint8_t flags[6];
+         const uint8_t want[6] = {0, 1, 1, 0, 0, 0};
+         return sk_unary(SK_ISINF, SK_FLOAT32, &v, values, &v, flags) ==
+                            SK_OK &&
+                        std::memcmp(flags, want, 6) == 0
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_unary", "isnan with unknown dtype",
+       [] {
+         static uint8_t flags[6];
+         return sk_unary(SK_ISNAN, sk_dtype(-3), &v, data, &v, flags);
+       },
+       SK_ERR_UNSUPPORTED, "isnan: dtype (unknown) is not supported"},
+      {"sk_unary", "unary op 20",
+       [] {
+         static uint8_t flags[6];
+         return sk_unary(sk_unary_op(20), SK_FLOAT32, &v, data, &v, flags);
+       },
+       SK_ERR_INVALID, "unary: unknown op 20"},
+      {"sk_where", "NULL cond",
+       [] {
+         return sk_where(SK_FLOAT32, nullptr, data, &v, data, &v, data, &v,
+                         dst);
+       },
+       SK_ERR_INVALID, "sk_where: cond is NULL"},
+      {"sk_where", "unknown dtype 15",
+       [] {
+         static uint8_t cond[6];
+         return sk_where(sk_dtype(15), &v, cond, &v, data, &v, data, &v, dst);
+       },
+       SK_ERR_UNSUPPORTED, "where: dtype (unknown) is not supported"},
+      {"sk_where", "cond of shape [4] against out [2,3]",
+       [] {
+         static uint8_t cond[6];
+         static sk_view four = MakeView({4}, {1}, 0);
+         return sk_where(SK_FLOAT32, &four, cond, &v, data, &v, data, &v, dst);
+       },
+       SK_ERR_INVALID, "where: cannot broadcast source shape [4]"},
+      {"sk_where", "NULL a data",
+       [] {
+         static uint8_t cond[6];
+         return sk_where(SK_FLOAT64, &v, cond, &v, nullptr, &v, data, &v, dst);
+       },
+       SK_ERR_INVALID, "where: source data is NULL"},
+      {"sk_where", "rank 33 out",
+       [] {
+         static uint8_t cond[6];
+         static sk_view bad = WithNdim(33);
+         return sk_where(SK_INT8, &v, cond, &v, data, &v, data, &bad, dst);
+       },
+       SK_ERR_INVALID, "where: "},
+      {"sk_where", "cond bytes 2 and 255 are true, in place on a",
+       [] {
+         static uint8_t cond[6] = {0, 2, 255, 0, 1, 0};
+         static int32_t a[6] = {1, 2, 3, 4, 5, 6};
+         static int32_t b[6] = {-1, -2, -3, -4, -5, -6};
+         const int32_t want[6] = {-1, 2, 3, -4, 5, -6};
+         return sk_where(SK_INT32, &v, cond, &v, a, &v, b, &v, a) == SK_OK &&
+                        std::memcmp(a, want, sizeof(want)) == 0
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
   };
 }
 

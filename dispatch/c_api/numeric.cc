@@ -1,6 +1,7 @@
 // C ABI: sk_binary, sk_unary and sk_reduce (docs/c_abi.md "Data kernels"),
 // on sk_get_threads() threads.
 #include "c_api_internal.h"
+#include "stridekit/compare.h"
 #include "stridekit/elementwise.h"
 #include "stridekit/parallel.h"
 #include "stridekit/reduce.h"
@@ -45,6 +46,11 @@ sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
   return stridekit::capi::Guard(__func__, [&] {
     stridekit::capi::RequireNonNull(a, "sk_unary", "a");
     stridekit::capi::RequireNonNull(out, "sk_unary", "out");
+    // The predicates (out SK_BOOL) have their own table (stridekit/compare.h).
+    if (stridekit::FindOp(ToOp<stridekit::PredicateOp>(op)) != nullptr) {
+      return stridekit::Predicate(ToOp<stridekit::PredicateOp>(op), ToDType(t),
+                                  *a, a_data, *out, out_data, ThreadOptions());
+    }
     stridekit::Unary(ToOp<stridekit::UnaryOp>(op), ToDType(t), *a, a_data, *out,
                      out_data, ThreadOptions());
   });

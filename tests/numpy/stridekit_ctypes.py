@@ -277,6 +277,34 @@ def reduce(op, dtype, in_view, in_base, axes, out_view, out_base):
                          data_ptr(out_base))
 
 
+# Comparisons, predicates (sk_unary values 17..19) and where.
+SK_COMPARE_OPS = {"equal": 0, "not_equal": 1, "less": 2, "less_equal": 3,
+                  "greater": 4, "greater_equal": 5}
+SK_PREDICATE_OPS = {"isnan": 17, "isinf": 18, "isfinite": 19}
+
+
+def compare(op, dtype, a_view, a_base, b_view, b_base, out_view, out_base):
+    return LIB.sk_compare(SK_COMPARE_OPS.get(op, op), SK_DTYPES[str(dtype)],
+                          ctypes.byref(a_view), data_ptr(a_base),
+                          ctypes.byref(b_view), data_ptr(b_base),
+                          ctypes.byref(out_view), data_ptr(out_base))
+
+
+def predicate(op, dtype, a_view, a_base, out_view, out_base):
+    return LIB.sk_unary(SK_PREDICATE_OPS[op], SK_DTYPES[str(dtype)],
+                        ctypes.byref(a_view), data_ptr(a_base),
+                        ctypes.byref(out_view), data_ptr(out_base))
+
+
+def where(dtype, cond_view, cond_base, a_view, a_base, b_view, b_base,
+          out_view, out_base):
+    return LIB.sk_where(SK_DTYPES[str(dtype)], ctypes.byref(cond_view),
+                        data_ptr(cond_base), ctypes.byref(a_view),
+                        data_ptr(a_base), ctypes.byref(b_view),
+                        data_ptr(b_base), ctypes.byref(out_view),
+                        data_ptr(out_base))
+
+
 def einsum_shape(spec, shapes):
     """sk_einsum_shape: NumPy subscripts, or OCANNL notation with "=>"."""
     n, ndims, ptrs, _arrays = shape_list_args(shapes)

@@ -215,7 +215,10 @@ typedef enum sk_unary_op {
   SK_ABS = 1,
   SK_SQRT = 2,
   SK_SQUARE = 3,
-  SK_NOT = 16 /* NumPy ~ (np.invert): bitwise, logical on bool */
+  SK_NOT = 16,   /* NumPy ~ (np.invert): bitwise, logical on bool */
+  SK_ISNAN = 17, /* out is SK_BOOL (stridekit/compare.h) */
+  SK_ISINF = 18,
+  SK_ISFINITE = 19
 } sk_unary_op;
 sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
                    const void* a_data, const sk_view* out, void* out_data);
@@ -232,6 +235,30 @@ typedef enum sk_reduce_op {
 sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
                     const void* in_data, int32_t naxes, const int32_t* axes,
                     const sk_view* out, void* out_data);
+
+/* Comparisons and select. out (SK_BOOL, bytes 0/1) = a op b with a and b
+ * of dtype t broadcast to out, NumPy's rules: a NaN compares false except
+ * SK_NE (true), -0.0 == +0.0, bool compares as 0/1, float16/bfloat16
+ * exactly; complex has SK_EQ and SK_NE only (both parts equal): SK_LT ..
+ * SK_GE on complex give SK_ERR_UNSUPPORTED (NumPy 1.24 orders complex
+ * lexicographically; stridekit refuses). sk_where: out = cond ? a : b,
+ * cond SK_BOOL (any non-zero byte true), cond, a, b broadcast to out, all
+ * dtypes (bytes moved as they are). Masks and overlaps as above.
+ * See stridekit/compare.h and where.h. */
+typedef enum sk_compare_op {
+  SK_EQ = 0,
+  SK_NE = 1,
+  SK_LT = 2,
+  SK_LE = 3,
+  SK_GT = 4,
+  SK_GE = 5
+} sk_compare_op;
+sk_status sk_compare(sk_compare_op op, sk_dtype t, const sk_view* a,
+                     const void* a_data, const sk_view* b, const void* b_data,
+                     const sk_view* out, void* out_data);
+sk_status sk_where(sk_dtype t, const sk_view* cond, const void* cond_data,
+                   const sk_view* a, const void* a_data, const sk_view* b,
+                   const void* b_data, const sk_view* out, void* out_data);
 
 /* ---- Iteration and threads ----
  * Runtimes run their own loops over stridekit's plans. Operand 0 is the

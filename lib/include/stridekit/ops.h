@@ -130,6 +130,54 @@ constexpr bool OpAccepts(Op op, uint32_t kind) {
   return row != nullptr && (row->kinds & kind) != 0;
 }
 
+// ---- The bool-output families (stridekit/compare.h, where.h): rows as
+// above, output SK_BOOL (bytes 0 or 1).
+// Comparisons (sk_compare): NumPy's rules (a NaN compares false except
+// not_equal; -0.0 == +0.0); bool compares as 0/1; complex only == and !=
+// (NumPy 1.24 orders complex lexicographically; stridekit refuses).
+#define STRIDEKIT_COMPARE_OPS(X)               \
+  X(Eq, 0, "equal", kAllKinds, false)          \
+  X(Ne, 1, "not_equal", kAllKinds, false)      \
+  X(Lt, 2, "less", kOrderedKinds, false)       \
+  X(Le, 3, "less_equal", kOrderedKinds, false) \
+  X(Gt, 4, "greater", kOrderedKinds, false)    \
+  X(Ge, 5, "greater_equal", kOrderedKinds, false)
+
+// Predicates (sk_unary values 17..19): integers and bool are never NaN nor
+// infinite; complex is NaN (infinite) when either part is, finite when both
+// parts are.
+#define STRIDEKIT_PREDICATE_OPS(X)        \
+  X(IsNan, 17, "isnan", kAllKinds, false) \
+  X(IsInf, 18, "isinf", kAllKinds, false) \
+  X(IsFinite, 19, "isfinite", kAllKinds, false)
+
+#define STRIDEKIT_OP_ENUMERATOR(Name, value, ...) k##Name = value,
+// Values match sk_compare_op and those of sk_unary_op.
+enum class CompareOp : int32_t {
+  STRIDEKIT_COMPARE_OPS(STRIDEKIT_OP_ENUMERATOR)
+};
+enum class PredicateOp : int32_t {
+  STRIDEKIT_PREDICATE_OPS(STRIDEKIT_OP_ENUMERATOR)
+};
+#undef STRIDEKIT_OP_ENUMERATOR
+
+#define STRIDEKIT_COMPARE_INFO(Name, value, name, kinds, prechecked) \
+  OpInfo<CompareOp>{CompareOp::k##Name, name, kinds, prechecked},
+#define STRIDEKIT_PREDICATE_INFO(Name, value, name, kinds, prechecked) \
+  OpInfo<PredicateOp>{PredicateOp::k##Name, name, kinds, prechecked},
+inline constexpr OpInfo<CompareOp> kCompareOps[] = {
+    STRIDEKIT_COMPARE_OPS(STRIDEKIT_COMPARE_INFO)};
+inline constexpr OpInfo<PredicateOp> kPredicateOps[] = {
+    STRIDEKIT_PREDICATE_OPS(STRIDEKIT_PREDICATE_INFO)};
+#undef STRIDEKIT_COMPARE_INFO
+#undef STRIDEKIT_PREDICATE_INFO
+constexpr const OpInfo<CompareOp>* FindOp(CompareOp op) {
+  return FindOp(kCompareOps, op);
+}
+constexpr const OpInfo<PredicateOp>* FindOp(PredicateOp op) {
+  return FindOp(kPredicateOps, op);
+}
+
 // Vectors per leaf block of the pairwise sums (reduce.h states the bound).
 inline constexpr int kPairwiseBlock = 64;
 

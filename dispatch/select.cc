@@ -1,0 +1,217 @@
+// The dispatched bool-output families (comparisons, predicates) and where:
+// the entry points check and select the executor; the engine resolves
+// broadcasting, masks and overlap on metadata as the elementwise engine
+// does (operand boxes, temporaries over out's valid box, parts on
+// options.threads threads), with an element size per operand (out is
+// bytes for comparisons and predicates, cond bytes for where).
+#include <algorithm>
+#include <atomic>
+#include <vector>
+
+#include "allocation.h"
+#include "compare_scalar.h"
+#include "dispatch/copy_internal.h"
+#include "dispatch/executor.h"
+#include "dispatch/operand_box.h"
+#include "numeric_checks.h"
+#include "numeric_types.h"
+#include "reference_kernels.h"
+#include "simd/select_task.h"
+#include "stridekit/compare.h"
+#include "stridekit/iteration_plan.h"
+#include "stridekit/parallel.h"
+#include "stridekit/shape.h"
+#include "stridekit/where.h"
+
+namespace stridekit {
+namespace {
+
+// Bytes of a transposed input from which it is transposed into a temporary
+// first (RunSelect).
+constexpr int64_t kTransposeMinBytes = int64_t{16} << 10;
+// Bytes of a transposed input staged per chunk (about the L2).
+constexpr int64_t kChunkBytes = int64_t{1} << 20;
+
+// True when input `in` (elements of in_size bytes) must go through a
+// temporary: it shares a byte with out over `box` other than by the same
+// mapping of same-size elements.
+bool MustCopy(const Operand& in, size_t in_size, const Operand& to,
+              size_t out_size, const Box& box) {
+  if (in_size == out_size) return OverlapsOtherwise(in, to, box, out_size);
+  const auto [in_lo, in_hi] = ByteRange(in, box, in_size);
+  const auto [out_lo, out_hi] = ByteRange(to, box, out_size);
+  return in_lo < out_hi && out_lo < in_hi;
+}
+
+// Runs `task` (kind, op, dtype set) with `kernel` over out's valid box:
+// inputs masked inside it or overlapping out are first materialised, then
+// one plan per part of the box runs on a thread.
+void RunSelect(const dispatch::Executor& ex, simd::SelectKernelFn kernel,
+               SelectTask task, int num_inputs, const sk_view* const* inputs,
+               const void* const* datas, const size_t* sizes,
+               const sk_view& out, void* out_data, size_t out_size, int threads,
+               const char* name) {
+  const Box target = ValidBox(out);
+  if (target.empty()) return;
+  const Operand to = OperandOf(out, out_data);
+  Operand ops[3];
+  Temporary temporaries[3];
+  for (int i = 0; i < num_inputs; ++i) {
+    Box valid;
+    ops[i] = AlignSource(*inputs[i], datas[i], out, valid);
+    if (!(Intersect(target, valid) == target) ||
+        MustCopy(ops[i], sizes[i], to, out_size, target)) {
+      temporaries[i] = MaterializeBox(ex, sizes[i], ops[i], valid, target,
+                                      CopyOptions{}, name);
+      ops[i] = temporaries[i].op;
+    }
+  }
+  // An input read across its rows (transposed against out) would be read
+  // by gathers, one cache line per element: from kTransposeMinBytes on,
+  // each part of the box runs by chunks of about kChunkBytes of that input,
+  // each first transposed into the part's scratch (C order) by the copy
+  // engine's tiled transpose, so that every stream is sequential. Scratch
+  // is allocated before anything is written.
+  const Dims shape = target.Shape();
+  Operand layouts[4];
+  layouts[0] = {to.strides, BoxOffset(to, target)};
+  for (int i = 0; i < num_inputs; ++i) {
+    layouts[i + 1] = {ops[i].strides, BoxOffset(ops[i], target)};
+  }
+  const IterationPlan whole = IterationPlan::Make(
+      shape, std::span(layouts, size_t(num_inputs + 1)), true);
+  int transposed = -1;
+  for (int i = 0; i < num_inputs && transposed < 0; ++i) {
+    if (whole.inner_kind(i + 1) == InnerKind::kTransposed &&
+        temporaries[i].bytes == nullptr &&
+        Numel(shape) * int64_t(sizes[i]) >= kTransposeMinBytes) {
+      transposed = i;
+    }
+  }
+  const std::vector<Box> parts =
+      SplitBox(target, ThreadParts(threads, Numel(shape)), -1, 16);
+  std::vector<std::vector<Box>> chunks(parts.size());
+  std::vector<Buffer> scratch(parts.size());
+  for (size_t p = 0; p < parts.size(); ++p) {
+    if (transposed < 0) {
+      chunks[p] = {parts[p]};
+      continue;
+    }
+    const int64_t bytes = Numel(parts[p].Shape()) * int64_t(sizes[transposed]);
+    chunks[p] = SplitBox(parts[p], int((bytes + kChunkBytes - 1) / kChunkBytes),
+                         -1, 16);
+    int64_t most = 0;
+    for (const Box& chunk : chunks[p]) {
+      most = std::max(most, Numel(chunk.Shape()));
+    }
+    scratch[p] = AllocateBuffer(most * int64_t(sizes[transposed]), name);
+  }
+  std::atomic<int64_t> ran{0};
+  RunParallel(int(parts.size()), [&](int part) {
+    for (const Box& box : chunks[size_t(part)]) {
+      Operand in[3] = {ops[0], ops[1], ops[2]};
+      if (transposed >= 0) {
+        const Dims chunk_shape = box.Shape();
+        Dims strides = CContiguousStrides(chunk_shape);
+        for (int d = 0; d < strides.size(); ++d) {
+          if (chunk_shape[d] == 1) strides[d] = 0;
+        }
+        Operand staged{strides, 0, scratch[size_t(part)].get()};
+        staged.offset = -BoxOffset(Operand{strides}, box);
+        CopyBox(ex, sizes[transposed], ops[transposed], staged, box,
+                CopyOptions{});
+        in[transposed] = staged;
+      }
+      Operand box_layouts[4];
+      box_layouts[0] = {to.strides, BoxOffset(to, box)};
+      SelectTask t = task;
+      for (int i = 0; i < num_inputs; ++i) {
+        box_layouts[i + 1] = {in[i].strides, BoxOffset(in[i], box)};
+        t.in[i] = in[i].data;
+      }
+      const IterationPlan plan = IterationPlan::Make(
+          box.Shape(), std::span(box_layouts, size_t(num_inputs + 1)), false);
+      t.plan = &plan;
+      t.out = out_data;
+      t.begin = 0;
+      t.end = plan.outer_size();
+      ran = kernel(t);
+    }
+  });
+  dispatch::NoteKernelRan(ran);
+}
+
+// The comparison kernel of dtype t's family.
+simd::SelectKernelFn CompareKernel(const dispatch::Executor& ex, DType t) {
+  return KindOf(t) == kIntegerKinds || KindOf(t) == kBoolKinds
+             ? ex.kernels.compare_integer
+             : ex.kernels.compare_float;
+}
+
+}  // namespace
+
+void Compare(CompareOp op, DType t, const sk_view& a, const void* a_data,
+             const sk_view& b, const void* b_data, const sk_view& out,
+             void* out_data, const NumericOptions& options) {
+  CheckCompareArguments(op, t, a, a_data, b, b_data, out, out_data);
+  const char* name = OpName(op);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(name);
+  if (ex.IsReference()) {
+    reference::RunCompare(op, t, a, a_data, b, b_data, out, out_data);
+    return dispatch::NoteKernelRan(0);
+  }
+  const sk_view* inputs[2] = {&a, &b};
+  const void* datas[2] = {a_data, b_data};
+  const size_t sizes[2] = {DTypeSize(t), DTypeSize(t)};
+  SelectTask task{};
+  task.kind = SelectKind::kCompare;
+  task.compare = op;
+  task.dtype = t;
+  RunSelect(ex, CompareKernel(ex, t), task, 2, inputs, datas, sizes, out,
+            out_data, 1, options.threads, name);
+}
+
+void Predicate(PredicateOp op, DType t, const sk_view& a, const void* a_data,
+               const sk_view& out, void* out_data,
+               const NumericOptions& options) {
+  CheckPredicateArguments(op, t, a, a_data, out, out_data);
+  const char* name = OpName(op);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(name);
+  if (ex.IsReference()) {
+    reference::RunPredicate(op, t, a, a_data, out, out_data);
+    return dispatch::NoteKernelRan(0);
+  }
+  const sk_view* inputs[1] = {&a};
+  const void* datas[1] = {a_data};
+  const size_t sizes[1] = {DTypeSize(t)};
+  SelectTask task{};
+  task.kind = SelectKind::kPredicate;
+  task.predicate = op;
+  task.dtype = t;
+  RunSelect(ex, CompareKernel(ex, t), task, 1, inputs, datas, sizes, out,
+            out_data, 1, options.threads, name);
+}
+
+void Where(DType t, const sk_view& cond, const void* cond_data,
+           const sk_view& a, const void* a_data, const sk_view& b,
+           const void* b_data, const sk_view& out, void* out_data,
+           const NumericOptions& options) {
+  CheckWhereArguments(t, cond, cond_data, a, a_data, b, b_data, out, out_data);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor("where");
+  if (ex.IsReference()) {
+    reference::RunWhere(t, cond, cond_data, a, a_data, b, b_data, out,
+                        out_data);
+    return dispatch::NoteKernelRan(0);
+  }
+  const sk_view* inputs[3] = {&cond, &a, &b};
+  const void* datas[3] = {cond_data, a_data, b_data};
+  const size_t size = DTypeSize(t);
+  const size_t sizes[3] = {1, size, size};
+  SelectTask task{};
+  task.kind = SelectKind::kWhere;
+  task.dtype = t;
+  RunSelect(ex, ex.kernels.where, task, 3, inputs, datas, sizes, out, out_data,
+            size, options.threads, "where");
+}
+
+}  // namespace stridekit
