@@ -50,7 +50,9 @@ TargetKernels KernelsOf(int64_t target) {
           simd::GemmScratchBytesKernels().ForTarget(target),
           simd::RavelBatchKernels().ForTarget(target),
           simd::UnravelBatchKernels().ForTarget(target),
-          simd::ViewOffsetsKernels().ForTarget(target)};
+          simd::ViewOffsetsKernels().ForTarget(target),
+          STRIDEKIT_FAMILY_ENTRIES(Scan),
+          STRIDEKIT_FAMILY_ENTRIES(ArgReduce)};
 #undef STRIDEKIT_FAMILY_ENTRIES
 }
 
