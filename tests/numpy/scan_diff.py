@@ -10,11 +10,13 @@ NaN wins; keepdims), and np.cumsum / np.cumprod (dtype= the input's: integers
 wrap, bool is or / and), np.minimum.accumulate / np.maximum.accumulate
 (exact, NaN as NaN, zero signs included; float16 rounds at every step as
 NumPy does; bfloat16 has no NumPy dtype: a float32 step rounded to bfloat16
-at every step). Scans also run in place and into masked outputs (masked-out
-positions untouched).
+at every step; complex cumprod within a bound, as NumPy's accumulate loop
+fuses multiply-adds where np.multiply does not). Scans also run in place
+and into masked outputs (masked-out positions untouched).
 """
 import random
 import sys
+import warnings
 
 import numpy as np
 
@@ -55,7 +57,7 @@ def random_input(rng, name, kind, min_rank=1):
     shape = random_shape(rng, 4)
     while len(shape) < min_rank:
         shape.append(rng.choice((1, 3, 17, 33)))
-    if rng.random() < 0.05:
+    if rng.random() < 0.05 and shape:
         shape[rng.randrange(len(shape))] = 0
     base, arr = random_view(rng, name, shape, kind)
     if rng.random() < 0.1 and shape:
@@ -202,10 +204,22 @@ def test_scan(rng, tally):
             expect = before.copy()
             expect[index] = want[index]
             want = expect
+        if op == "cumprod" and kind_of(name) == "complex":
+            # NumPy 1.24's complex accumulate loop (AVX-512F) fuses the
+            # products' adds (fma); stridekit keeps np.multiply's formula
+            # (no fma): within a few ulps per step of unit-modulus values.
+            n = max(arr.shape[axis], 1)
+            eps = float(np.finfo(want.real.dtype).eps)
+            with np.errstate(all="ignore"):
+                close = ((out == want) | (np.isnan(out) & np.isnan(want))
+                         | (np.abs(out - want) <= 4 * (n + 1) * eps))
+            tally.check(st == sk.SK_OK and bool(np.all(close)), what)
+            continue
         tally.check(st == sk.SK_OK and same_result(name, out, want), what)
 
 
 def main():
+    warnings.simplefilter("ignore", RuntimeWarning)  # NumPy's empty means.
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 17
     rng = random.Random(seed)
     tally = sk.Tally(f"scan_diff (seed {seed})")
