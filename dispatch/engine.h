@@ -30,6 +30,12 @@ void EngineUnary(const Executor& ex, UnaryOp op, DType t, const sk_view& a,
 void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
                   const void* in_data, DimsView reduced, const sk_view& out,
                   void* out_data, const NumericOptions& options);
+void EngineArgReduce(const Executor& ex, ArgOp op, DType t, const sk_view& in,
+                     const void* in_data, int axis, const sk_view& out,
+                     void* out_data, const NumericOptions& options);
+void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
+                const void* in_data, int axis, const sk_view& out,
+                void* out_data, const NumericOptions& options);
 void EngineEinsum(const Executor& ex, const Projections& p, DType t,
                   std::span<const sk_view> operands,
                   std::span<const void* const> datas, const sk_view& out,

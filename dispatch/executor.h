@@ -18,6 +18,7 @@
 #include "simd/index_kernels.h"
 #include "simd/numeric_task.h"
 #include "simd/select_task.h"
+#include "simd/scan_task.h"
 #include "stridekit/copy.h"
 #include "stridekit/numeric_options.h"
 #include "stridekit/ops.h"
@@ -28,8 +29,8 @@ namespace stridekit::dispatch {
 struct Executor;
 
 // The operations a target runs on checked arguments (the public entry
-// points of copy.h, cast.h, elementwise.h, reduce.h, einsum.h and
-// index_kernels.h
+// points of copy.h, cast.h, elementwise.h, reduce.h, einsum.h,
+// arg_reduce.h, scan.h and index_kernels.h
 // check and then call these).
 struct Operations {
   void (*copy)(const Executor& ex, size_t elem_size, const sk_view& src,
@@ -54,6 +55,13 @@ struct Operations {
                  std::span<const sk_view> operands,
                  std::span<const void* const> datas, const sk_view& out,
                  void* out_data);
+  // `axis`: 0 .. in.ndim - 1 (CheckArgReduceArguments, CheckScanArguments).
+  void (*arg_reduce)(const Executor& ex, ArgOp op, DType t, const sk_view& in,
+                     const void* in_data, int axis, const sk_view& out,
+                     void* out_data, const NumericOptions& options);
+  void (*scan)(const Executor& ex, ScanOp op, DType t, const sk_view& in,
+               const void* in_data, int axis, const sk_view& out,
+               void* out_data, const NumericOptions& options);
 };
 
 // A target's kernels: for a Highway target one entry of each simd/ kernel
@@ -72,6 +80,9 @@ struct TargetKernels {
   // Comparisons and predicates (float, integer families) and where; the
   // reference has none (its entry points run lib/'s loops).
   simd::SelectKernelFn compare_float, compare_integer, where;
+  // Indexed by KernelFamily (simd/scan_task.h).
+  simd::AxisKernelFn scan[kNumKernelFamilies];
+  simd::AxisKernelFn arg_reduce[kNumKernelFamilies];
 };
 
 struct Executor {

@@ -8,8 +8,8 @@
 namespace stridekit::dispatch {
 
 Operations EngineOperations() {
-  return {EngineCopy,   EngineBinary, EngineUnary,
-          EngineReduce, EngineCast,   EngineEinsum};
+  return {EngineCopy, EngineBinary, EngineUnary,     EngineReduce,
+          EngineCast, EngineEinsum, EngineArgReduce, EngineScan};
 }
 
 Operations ReferenceOperations() {
@@ -48,6 +48,18 @@ Operations ReferenceOperations() {
          std::span<const sk_view> operands, std::span<const void* const> datas,
          const sk_view& out, void* out_data) {
         reference::RunEinsum(p, t, operands, datas, out, out_data);
+        NoteKernelRan(0);
+      },
+      [](const Executor&, ArgOp op, DType t, const sk_view& in,
+         const void* in_data, int axis, const sk_view& out, void* out_data,
+         const NumericOptions&) {
+        reference::RunArgReduce(op, t, in, in_data, axis, out, out_data);
+        NoteKernelRan(0);
+      },
+      [](const Executor&, ScanOp op, DType t, const sk_view& in,
+         const void* in_data, int axis, const sk_view& out, void* out_data,
+         const NumericOptions&) {
+        reference::RunScan(op, t, in, in_data, axis, out, out_data);
         NoteKernelRan(0);
       },
   };

@@ -1,5 +1,7 @@
-// The dispatched reductions: a masked input is first materialised; the
-// input is planned in its own memory order beside a C-contiguous
+// The dispatched reductions (any and all reduce the input's truth values,
+// cast to bool, by maximum and minimum; mean is the sum divided by the
+// count in the accumulator's type): a masked input is first materialised;
+// the input is planned in its own memory order beside a C-contiguous
 // accumulator of out's shape (stride 0 on the reduced axes; float32 for
 // float16 and bfloat16, else of the input's type) holding the op's identity
 // (+-inf, or the integer limits, for min and max); the active
@@ -12,6 +14,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <type_traits>
 #include <vector>
 
 #include "allocation.h"
@@ -34,6 +37,31 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
                   const void* in_data, DimsView reduced, const sk_view& out,
                   void* out_data, const NumericOptions& options) {
   if (ValidBox(out).empty()) return;
+  if (op == ReduceOp::kAny || op == ReduceOp::kAll) {
+    // The maximum (any) or minimum (all) of the truth values: bool input
+    // as it is, other dtypes cast to bool first (NumPy's astype(bool)).
+    if (t == DType::kBool) {
+      return EngineReduce(ex, KernelReduceOp(op), t, in, in_data, reduced, out,
+                          out_data, options);
+    }
+    sk_view truth{};
+    truth.ndim = in.ndim;
+    const Dims truth_strides =
+        CContiguousStrides(DimsView(in.shape, size_t(in.ndim)));
+    for (int d = 0; d < in.ndim; ++d) {
+      truth.shape[d] = in.shape[d];
+      truth.strides[d] = truth_strides[d];
+    }
+    const Buffer values = AllocateBuffer(
+        std::max<int64_t>(1, Numel(DimsView(in.shape, size_t(in.ndim)))),
+        OpName(op));
+    ex.run.cast(ex, t, in, in_data, DType::kBool, truth, values.get(), {});
+    return EngineReduce(ex, KernelReduceOp(op), DType::kBool, truth,
+                        values.get(), reduced, out, out_data, options);
+  }
+  // Mean: the sum, divided by the count before the result is written.
+  const bool mean = op == ReduceOp::kMean;
+  op = KernelReduceOp(op);
   const size_t elem_size = DTypeSize(t);
   // The accumulator's dtype and element size.
   DType acc_t = t;
@@ -132,6 +160,20 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
         for (int64_t i = 0; i < count; ++i) {
           first[i] = scalar_ops::Reduce(op, first[i], other[i]);
         }
+      }
+    });
+  }
+  if (mean) {
+    int64_t reduced_count = 1;
+    for (int d = 0; d < in.ndim; ++d) {
+      if (reduced[d]) reduced_count *= in.shape[d];  // <= Numel(in).
+    }
+    scalar_ops::VisitNumericType(t, [&](auto zero) {
+      using Acc = scalar_ops::Accumulator<decltype(zero)>;
+      if constexpr (std::is_floating_point_v<Acc>) {
+        Acc* values = reinterpret_cast<Acc*>(acc);
+        // 0 / 0 is NaN (NumPy's mean of an empty slice).
+        for (int64_t i = 0; i < count; ++i) values[i] /= Acc(reduced_count);
       }
     });
   }

@@ -53,7 +53,9 @@ TargetKernels KernelsOf(int64_t target) {
           simd::ViewOffsetsKernels().ForTarget(target),
           simd::CompareFloatKernels().ForTarget(target),
           simd::CompareIntegerKernels().ForTarget(target),
-          simd::WhereKernels().ForTarget(target)};
+          simd::WhereKernels().ForTarget(target),
+          STRIDEKIT_FAMILY_ENTRIES(Scan),
+          STRIDEKIT_FAMILY_ENTRIES(ArgReduce)};
 #undef STRIDEKIT_FAMILY_ENTRIES
 }
 

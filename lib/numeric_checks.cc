@@ -1,6 +1,7 @@
 #include "numeric_checks.h"
 
 #include <algorithm>
+#include <string_view>
 #include <vector>
 
 #include "copy_checks.h"
@@ -50,7 +51,9 @@ void CheckOpDType(const OpInfo<Op>& row, DType t) {
          : kind == kBoolKinds  ? "bool"
                                : "complex",
          " dtype ", DTypeName(t), " is not supported",
-         kind == kIntegerKinds
+         std::string_view(row.name) == "mean"
+             ? " (NumPy's mean returns float64 for it: cast first)"
+         : kind == kIntegerKinds
              ? " (NumPy returns floats; stridekit keeps the dtype)"
              : "");
   }
@@ -61,6 +64,8 @@ void CheckOpDType(const OpInfo<Op>& row, DType t) {
 const char* OpName(BinaryOp op) { return RowOf(op, "binary").name; }
 const char* OpName(UnaryOp op) { return RowOf(op, "unary").name; }
 const char* OpName(ReduceOp op) { return RowOf(op, "reduce").name; }
+const char* OpName(ArgOp op) { return RowOf(op, "arg_reduce").name; }
+const char* OpName(ScanOp op) { return RowOf(op, "scan").name; }
 
 void CheckBinaryArguments(BinaryOp op, DType t, const sk_view& a,
                           const void* a_data, const sk_view& b,
@@ -88,7 +93,7 @@ Dims CheckReduceArguments(ReduceOp op, DType t, const sk_view& in,
   CheckOpDType(row, t);
   const int64_t elem_size = int64_t(DTypeSize(t));
   CheckLayout(in, elem_size, name);
-  CheckLayout(out, elem_size, name);
+  CheckLayout(out, int64_t(DTypeSize(ReduceOutputDType(op, t))), name);
   Dims reduced(in.ndim, 0);
   for (const int32_t axis : axes) {
     if (axis < -in.ndim || axis >= in.ndim) {
@@ -130,6 +135,76 @@ Dims CheckReduceArguments(ReduceOp op, DType t, const sk_view& in,
   CheckData(out, out_data, name, "destination");
   if (Numel(out_shape) > 0) CheckData(in, in_data, name, "source");
   return reduced;
+}
+
+namespace {
+
+// `axis` of `in` (negative counts from the end) as 0 .. ndim - 1.
+int AxisOf(int32_t axis, const sk_view& in, const char* name) {
+  if (axis < -in.ndim || axis >= in.ndim) {
+    Fail(ErrorKind::kInvalidArgument, name, ": axis ", axis,
+         " is out of bounds for array of dimension ", in.ndim);
+  }
+  return axis < 0 ? axis + in.ndim : axis;
+}
+
+}  // namespace
+
+int CheckArgReduceArguments(ArgOp op, DType t, const sk_view& in,
+                            const void* in_data, int32_t axis,
+                            const sk_view& out, const void* out_data) {
+  const OpInfo<ArgOp>& row = RowOf(op, "arg_reduce");
+  const char* name = row.name;
+  CheckOpDType(row, t);
+  CheckLayout(in, int64_t(DTypeSize(t)), name);
+  CheckLayout(out, int64_t(sizeof(int64_t)), name);
+  const int a = AxisOf(axis, in, name);
+  const bool keepdims = out.ndim == in.ndim;
+  bool ok = keepdims || out.ndim == in.ndim - 1;
+  for (int d = 0, j = 0; ok && d < in.ndim; ++d) {
+    if (d == a && !keepdims) continue;
+    ok = out.shape[j++] == (d == a ? 1 : in.shape[d]);
+  }
+  if (!ok) {
+    Fail(ErrorKind::kInvalidArgument, name, ": output shape ",
+         ToString(DimsView(out.shape, size_t(out.ndim))),
+         " does not match input shape ",
+         ToString(DimsView(in.shape, size_t(in.ndim))), " without axis ", a,
+         " (with or without keepdims)");
+  }
+  if (in.shape[a] == 0) {
+    Fail(ErrorKind::kInvalidArgument, name, ": attempt to get ", name,
+         " of an empty sequence (axis ", a, " has length 0)");
+  }
+  CheckDistinctPositions(out, name);
+  CheckData(out, out_data, name, "destination");
+  if (Numel(DimsView(out.shape, size_t(out.ndim))) > 0) {
+    CheckData(in, in_data, name, "source");
+  }
+  return a;
+}
+
+int CheckScanArguments(ScanOp op, DType t, const sk_view& in,
+                       const void* in_data, int32_t axis, const sk_view& out,
+                       const void* out_data) {
+  const OpInfo<ScanOp>& row = RowOf(op, "scan");
+  const char* name = row.name;
+  CheckOpDType(row, t);
+  const int64_t elem_size = int64_t(DTypeSize(t));
+  CheckLayout(in, elem_size, name);
+  CheckLayout(out, elem_size, name);
+  const int a = AxisOf(axis, in, name);
+  const DimsView in_shape(in.shape, size_t(in.ndim));
+  const DimsView out_shape(out.shape, size_t(out.ndim));
+  if (!std::equal(in_shape.begin(), in_shape.end(), out_shape.begin(),
+                  out_shape.end())) {
+    Fail(ErrorKind::kInvalidArgument, name, ": output shape ",
+         ToString(out_shape), " is not the input shape ", ToString(in_shape));
+  }
+  CheckDistinctPositions(out, name);
+  CheckData(out, out_data, name, "destination");
+  if (Numel(in_shape) > 0) CheckData(in, in_data, name, "source");
+  return a;
 }
 
 Projections CheckEinsumArguments(std::string_view spec, DType t,

@@ -19,6 +19,8 @@ namespace stridekit {
 const char* OpName(BinaryOp op);
 const char* OpName(UnaryOp op);
 const char* OpName(ReduceOp op);
+const char* OpName(ArgOp op);
+const char* OpName(ScanOp op);
 
 // Throws kUnsupported unless t is one of NumericTypes (numeric_types.h).
 void CheckNumericDType(DType t, const char* op);
@@ -40,6 +42,21 @@ void CheckUnaryArguments(UnaryOp op, DType t, const sk_view& a,
 Dims CheckReduceArguments(ReduceOp op, DType t, const sk_view& in,
                           const void* in_data, std::span<const int32_t> axes,
                           const sk_view& out, const void* out_data);
+
+// Checks an arg reduction (arg_reduce.h) and returns its axis as
+// 0 .. ndim - 1: a valid op and dtype, axis in [-ndim, ndim), out (int64)
+// of in's shape without the axis or with 1 there, a non-empty axis (NumPy:
+// "attempt to get argmax of an empty sequence").
+int CheckArgReduceArguments(ArgOp op, DType t, const sk_view& in,
+                            const void* in_data, int32_t axis,
+                            const sk_view& out, const void* out_data);
+
+// Checks a scan (scan.h) and returns its axis as 0 .. ndim - 1: a valid op
+// and dtype, axis in [-ndim, ndim), out of in's shape with distinct
+// positions.
+int CheckScanArguments(ScanOp op, DType t, const sk_view& in,
+                       const void* in_data, int32_t axis, const sk_view& out,
+                       const void* out_data);
 
 // Checks an einsum (stridekit/einsum.h) and returns its projections:
 // NumPy subscripts, or OCANNL labels when `spec` holds "=>"; a supported

@@ -1,7 +1,7 @@
 // The reference reductions: for each output element, the reduced positions
-// in C order, one element at a time; float (and complex) sums and products
-// accumulate in long double and round once (the accuracy oracle of the
-// tests).
+// in C order, one element at a time; float (and complex) sums, products and
+// means accumulate in long double and round once (the accuracy oracle of
+// the tests); any and all fold truth values into bool.
 #include <type_traits>
 
 #include "numeric_checks.h"
@@ -52,10 +52,11 @@ T FromAccumulator(Acc x) {
   }
 }
 
-template <typename T>
-T ReduceOne(ReduceOp op, const sk_view& in, const void* in_data,
-            DimsView reduced, const Dims& out_index, bool keepdims) {
-  using Acc = typename ReferenceAccumulator<T>::type;
+// Calls visit(x) for every reduced element x of the output element at
+// `out_index`, in C order; returns how many.
+template <typename T, typename Visit>
+int64_t VisitReduced(const sk_view& in, const void* in_data, DimsView reduced,
+                     const Dims& out_index, bool keepdims, Visit visit) {
   // in's index: kept axes from out_index, reduced axes counted by `sub`.
   Dims index(in.ndim, 0);
   sk_view sub{};
@@ -69,29 +70,55 @@ T ReduceOne(ReduceOp op, const sk_view& in, const void* in_data,
     if (keepdims || !reduced[d]) ++j;
   }
   sub.ndim = in.ndim;
-  if (Numel(DimsView(sub.shape, size_t(sub.ndim))) == 0) {
-    return FromAccumulator<T>(scalar_ops::ReduceIdentity<Acc>(op));
-  }
+  const int64_t count = Numel(DimsView(sub.shape, size_t(sub.ndim)));
+  if (count == 0) return 0;
   Dims counter(in.ndim, 0);
-  Acc acc{};
-  bool first = true;
   do {
     for (int d = 0; d < in.ndim; ++d) {
       if (reduced[d]) index[d] = counter[d];
     }
-    const T x = ReadAt<T>(in, in_data, index);
-    if (first) {
-      acc = ToAccumulator<Acc>(x);
-      first = false;
-      continue;
-    }
-    acc = scalar_ops::Reduce<Acc>(op, acc, ToAccumulator<Acc>(x));
+    visit(ReadAt<T>(in, in_data, index));
   } while (NextIndex(sub, counter));
+  return count;
+}
+
+// Sum, prod, min, max and mean (the sum divided by the count, rounded
+// once; NaN for no elements).
+template <typename T>
+T ReduceOne(ReduceOp op, const sk_view& in, const void* in_data,
+            DimsView reduced, const Dims& out_index, bool keepdims) {
+  using Acc = typename ReferenceAccumulator<T>::type;
+  const ReduceOp kernel_op = KernelReduceOp(op);
+  Acc acc = scalar_ops::ReduceIdentity<Acc>(kernel_op);
+  bool first = true;
+  const int64_t count =
+      VisitReduced<T>(in, in_data, reduced, out_index, keepdims, [&](T x) {
+        acc = first ? ToAccumulator<Acc>(x)
+                    : scalar_ops::Reduce<Acc>(kernel_op, acc,
+                                              ToAccumulator<Acc>(x));
+        first = false;
+      });
   // A single element sums to itself plus zero, as in NumPy (-0.0 -> +0.0).
-  if (op == ReduceOp::kSum) {
-    acc = scalar_ops::Add<Acc>(acc, scalar_ops::ReduceIdentity<Acc>(op));
+  if (kernel_op == ReduceOp::kSum && count > 0) {
+    acc = scalar_ops::Add<Acc>(acc, scalar_ops::ReduceIdentity<Acc>(kernel_op));
+  }
+  if constexpr (kKindOf<T> == kFloatKinds) {
+    if (op == ReduceOp::kMean) acc = acc / Acc(count);  // 0 / 0 is NaN.
   }
   return FromAccumulator<T>(acc);
+}
+
+// Any (no elements: false) and all (no elements: true) of truth values.
+template <typename T>
+Bool TruthOne(ReduceOp op, const sk_view& in, const void* in_data,
+              DimsView reduced, const Dims& out_index, bool keepdims) {
+  const bool all = op == ReduceOp::kAll;
+  bool result = all;
+  VisitReduced<T>(in, in_data, reduced, out_index, keepdims, [&](T x) {
+    result =
+        all ? result && scalar_ops::IsTrue(x) : result || scalar_ops::IsTrue(x);
+  });
+  return scalar_ops::MakeBool(result);
 }
 
 }  // namespace
@@ -108,6 +135,12 @@ void RunReduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
   const bool keepdims = out.ndim == in.ndim;
   scalar_ops::VisitNumericType(t, [&](auto zero) {
     using T = decltype(zero);
+    if (op == ReduceOp::kAny || op == ReduceOp::kAll) {
+      ComputeAndWrite<Bool>(out, out_data, [&](const Dims& out_index) {
+        return TruthOne<T>(op, in, in_data, reduced, out_index, keepdims);
+      });
+      return;
+    }
     ComputeAndWrite<T>(out, out_data, [&](const Dims& out_index) {
       return ReduceOne<T>(op, in, in_data, reduced, out_index, keepdims);
     });

@@ -2,8 +2,8 @@
 // through each view's index mapping. They are what the "reference" target
 // runs and the oracle of the equivalence tests. Each X checks its arguments
 // as the dispatched entry point of the same name does (stridekit/copy.h,
-// elementwise.h, reduce.h, einsum.h; same checks, same messages) and then
-// runs RunX, which requires arguments those checks accept.
+// elementwise.h, reduce.h, arg_reduce.h, scan.h, einsum.h; same checks, same
+// messages) and then runs RunX, which requires arguments those checks accept.
 #ifndef STRIDEKIT_LIB_REFERENCE_KERNELS_H_
 #define STRIDEKIT_LIB_REFERENCE_KERNELS_H_
 
@@ -42,6 +42,16 @@ void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
 // `reduced`: per axis of `in`, 1 when reduced (CheckReduceArguments).
 void RunReduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
                DimsView reduced, const sk_view& out, void* out_data);
+
+// `axis`: 0 .. in.ndim - 1 (CheckArgReduceArguments, CheckScanArguments).
+void ArgReduce(ArgOp op, DType t, const sk_view& in, const void* in_data,
+               int32_t axis, const sk_view& out, void* out_data);
+void RunArgReduce(ArgOp op, DType t, const sk_view& in, const void* in_data,
+                  int axis, const sk_view& out, void* out_data);
+void Scan(ScanOp op, DType t, const sk_view& in, const void* in_data,
+          int32_t axis, const sk_view& out, void* out_data);
+void RunScan(ScanOp op, DType t, const sk_view& in, const void* in_data,
+             int axis, const sk_view& out, void* out_data);
 
 void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
             std::span<const void* const> datas, const sk_view& out,

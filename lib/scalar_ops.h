@@ -441,18 +441,110 @@ T Prod(T a, T b) {
 }
 
 // op(a, b) as the reductions combine partial results, for the ops that
-// accept T's kind.
+// accept T's kind and run themselves (KernelReduceOp: any, all and mean
+// combine as maximum, minimum and sum).
 template <typename T>
 T Reduce(ReduceOp op, T a, T b) {
   switch (op) {
-#define STRIDEKIT_REDUCE_CASE(Name, value, name, kinds, prechecked) \
-  case ReduceOp::k##Name:                                           \
-    if constexpr (((kinds)&kKindOf<T>) != 0) return Name(a, b);     \
+#define STRIDEKIT_REDUCE_CASE(Name, value, name, kinds, prechecked)       \
+  case ReduceOp::k##Name:                                                 \
+    if constexpr (((kinds)&kKindOf<T>) != 0 &&                            \
+                  KernelReduceOp(ReduceOp::k##Name) == ReduceOp::k##Name) \
+      return Name(a, b);                                                  \
     break;
     STRIDEKIT_REDUCE_OPS(STRIDEKIT_REDUCE_CASE)
 #undef STRIDEKIT_REDUCE_CASE
   }
   return a;
+}
+
+// NumPy's truth value (np.any, np.all, astype(bool)): != 0, a NaN is true,
+// a complex number is true when either part is.
+template <typename T>
+bool IsTrue(T x) {
+  if constexpr (kIsBool<T>) {
+    return Truth(x);
+  } else if constexpr (kIsHalf<T>) {
+    return Widen(x) != 0;
+  } else if constexpr (kIsComplex<T>) {
+    return x.re != 0 || x.im != 0;
+  } else {
+    return x != 0;
+  }
+}
+
+// The arg-reduction rows (ArgOp): true when x, met after `best` along the
+// axis, replaces it: a NaN replaces a number (the first NaN wins, as
+// NumPy), else only a strictly smaller (ArgMin) or larger (ArgMax) value
+// (the first occurrence wins). Bool compares truth values.
+template <typename T>
+bool IsNaNValue(T x) {
+  if constexpr (kIsHalf<T>) {
+    return std::isnan(Widen(x));
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return x != x;
+  } else {
+    return false;
+  }
+}
+template <typename T>
+auto OrderedValue(T x) {
+  if constexpr (kIsHalf<T>) {
+    return Widen(x);
+  } else if constexpr (kIsBool<T>) {
+    return int(Truth(x));
+  } else {
+    return x;
+  }
+}
+template <typename T>
+bool ArgMin(T x, T best) {
+  return IsNaNValue(x) ? !IsNaNValue(best)
+                       : OrderedValue(x) < OrderedValue(best);
+}
+template <typename T>
+bool ArgMax(T x, T best) {
+  return IsNaNValue(x) ? !IsNaNValue(best)
+                       : OrderedValue(x) > OrderedValue(best);
+}
+
+// The scan rows (ScanOp): the running value's step, and ScanFirst, the
+// running value at position 0 (the element itself; bool as 0 or 1).
+template <typename T>
+T Cumsum(T acc, T x) {
+  return Add(acc, x);
+}
+template <typename T>
+T Cumprod(T acc, T x) {
+  return Mul(acc, x);
+}
+template <typename T>
+T Cummin(T acc, T x) {
+  return Min(acc, x);
+}
+template <typename T>
+T Cummax(T acc, T x) {
+  return Max(acc, x);
+}
+template <typename T>
+T ScanFirst(T x) {
+  if constexpr (kIsBool<T>) {
+    return MakeBool(Truth(x));
+  } else {
+    return x;
+  }
+}
+template <typename T>
+T Scan(ScanOp op, T acc, T x) {
+  switch (op) {
+#define STRIDEKIT_SCAN_CASE(Name, value, name, kinds, prechecked) \
+  case ScanOp::k##Name:                                           \
+    if constexpr (((kinds)&kKindOf<T>) != 0) return Name(acc, x); \
+    break;
+    STRIDEKIT_SCAN_OPS(STRIDEKIT_SCAN_CASE)
+#undef STRIDEKIT_SCAN_CASE
+  }
+  return acc;
 }
 
 // Calls fn(T{}) with T the storage type of t, one of NumericTypes (the

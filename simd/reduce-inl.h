@@ -135,14 +135,21 @@ void RunReduceOpFor(const ReduceTask& task) {
   }
 }
 
+// The rows the engine runs as others (KernelReduceOp: any, all and mean as
+// maximum, minimum and sum) have no functor: declared, never defined.
+struct AnyOp;
+struct AllOp;
+struct MeanOp;
+
 template <typename T>
 void RunReduceForType(const ReduceTask& task) {
   switch (task.op) {
-#define STRIDEKIT_REDUCE_CASE(Name, value, name, kinds, prechecked) \
-  case ReduceOp::k##Name:                                           \
-    if constexpr (((kinds)&kKindOf<T>) != 0) {                      \
-      RunReduceOpFor<T, Name##Op>(task);                            \
-    }                                                               \
+#define STRIDEKIT_REDUCE_CASE(Name, value, name, kinds, prechecked)         \
+  case ReduceOp::k##Name:                                                   \
+    if constexpr (((kinds)&kKindOf<T>) != 0 &&                              \
+                  KernelReduceOp(ReduceOp::k##Name) == ReduceOp::k##Name) { \
+      RunReduceOpFor<T, Name##Op>(task);                                    \
+    }                                                                       \
     return;
     STRIDEKIT_REDUCE_OPS(STRIDEKIT_REDUCE_CASE)
 #undef STRIDEKIT_REDUCE_CASE

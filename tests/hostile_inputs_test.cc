@@ -1016,6 +1016,123 @@ std::vector<HostileCase> Catalog() {
                     : SK_ERR_INVALID;
        },
        SK_OK, ""},
+      // ---- arg reductions, scans, any / all / mean (issue 17)
+      {"sk_arg_reduce", "NULL in",
+       [] {
+         static int64_t idx[3];
+         static sk_view row = MakeView({3}, {1}, 0);
+         return sk_arg_reduce(SK_ARGMAX, SK_FLOAT32, nullptr, data, 0, &row,
+                              idx);
+       },
+       SK_ERR_INVALID, "sk_arg_reduce: in is NULL"},
+      {"sk_arg_reduce", "axis 2 of a 2-d input",
+       [] {
+         static int64_t idx[3];
+         static sk_view row = MakeView({3}, {1}, 0);
+         return sk_arg_reduce(SK_ARGMAX, SK_FLOAT32, &v, data, 2, &row, idx);
+       },
+       SK_ERR_INVALID, "argmax: axis 2 is out of bounds"},
+      {"sk_arg_reduce", "axis INT32_MIN",
+       [] {
+         static int64_t idx[3];
+         static sk_view row = MakeView({3}, {1}, 0);
+         return sk_arg_reduce(SK_ARGMIN, SK_FLOAT32, &v, data, INT32_MIN, &row,
+                              idx);
+       },
+       SK_ERR_INVALID, "argmin: axis -2147483648 is out of bounds"},
+      {"sk_arg_reduce", "output of the wrong shape",
+       [] {
+         static int64_t idx[3];
+         static sk_view row = MakeView({2}, {1}, 0);
+         return sk_arg_reduce(SK_ARGMAX, SK_FLOAT32, &v, data, 0, &row, idx);
+       },
+       SK_ERR_INVALID, "does not match input shape [2,3] without axis 0"},
+      {"sk_arg_reduce", "argmax of an empty axis",
+       [] {
+         static int64_t idx[3];
+         static sk_view empty = MakeView({0, 3}, {3, 1}, 0);
+         static sk_view row = MakeView({3}, {1}, 0);
+         return sk_arg_reduce(SK_ARGMAX, SK_FLOAT32, &empty, data, 0, &row,
+                              idx);
+       },
+       SK_ERR_INVALID, "attempt to get argmax of an empty sequence"},
+      {"sk_arg_reduce", "complex",
+       [] {
+         static int64_t idx[3];
+         static sk_view row = MakeView({3}, {1}, 0);
+         return sk_arg_reduce(SK_ARGMAX, SK_COMPLEX64, &v, data, 0, &row, idx);
+       },
+       SK_ERR_UNSUPPORTED, "argmax: complex dtype Complex64"},
+      {"sk_arg_reduce", "NULL output data",
+       [] {
+         static sk_view row = MakeView({3}, {1}, 0);
+         return sk_arg_reduce(SK_ARGMAX, SK_FLOAT32, &v, data, 0, &row,
+                              nullptr);
+       },
+       SK_ERR_INVALID, "argmax: destination"},
+      {"sk_scan", "NULL out",
+       [] { return sk_scan(SK_CUMSUM, SK_FLOAT32, &v, data, 0, nullptr, dst); },
+       SK_ERR_INVALID, "sk_scan: out is NULL"},
+      {"sk_scan", "axis -3 of a 2-d input",
+       [] { return sk_scan(SK_CUMSUM, SK_FLOAT32, &v, data, -3, &v, dst); },
+       SK_ERR_INVALID, "cumsum: axis -3 is out of bounds"},
+      {"sk_scan", "output of another shape",
+       [] {
+         static sk_view t = MakeView({3, 2}, {2, 1}, 0);
+         return sk_scan(SK_CUMPROD, SK_FLOAT32, &v, data, 0, &t, dst);
+       },
+       SK_ERR_INVALID, "cumprod: output shape [3,2] is not the input shape"},
+      {"sk_scan", "complex cummax",
+       [] { return sk_scan(SK_CUMMAX, SK_COMPLEX64, &v, data, 0, &v, dst); },
+       SK_ERR_UNSUPPORTED, "cummax: complex dtype Complex64"},
+      {"sk_scan", "output positions that alias (stride 0)",
+       [] {
+         static sk_view b = MakeView({2, 3}, {0, 1}, 0);
+         return sk_scan(SK_CUMSUM, SK_FLOAT32, &v, data, 0, &b, dst);
+       },
+       SK_ERR_INVALID, "cumsum"},
+      {"sk_scan", "in place, aliased exactly",
+       [] {
+         float a[6] = {1, 2, 3, 4, 5, 6};
+         const sk_view m = Valid();
+         const sk_status st = sk_scan(SK_CUMSUM, SK_FLOAT32, &m, a, 1, &m, a);
+         return st == SK_OK && a[5] == 15.0f ? SK_OK : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_reduce", "mean of integers",
+       [] {
+         static int32_t ints[6];
+         static sk_view scalar = MakeView({}, {}, 0);
+         return sk_reduce(SK_MEAN, SK_INT32, &v, ints, 2, axes01, &scalar,
+                          ints);
+       },
+       SK_ERR_UNSUPPORTED, "mean: integer dtype Int32"},
+      {"sk_reduce", "any into an output of the wrong shape",
+       [] {
+         static uint8_t flags[8];
+         static sk_view row = MakeView({2}, {1}, 0);
+         static int32_t axis0[] = {0};
+         return sk_reduce(SK_ANY, SK_FLOAT32, &v, data, 1, axis0, &row, flags);
+       },
+       SK_ERR_INVALID, "any: output shape [2]"},
+      {"sk_reduce", "all of an empty axis is true",
+       [] {
+         static uint8_t flag = 7;
+         static sk_view empty = MakeView({0}, {1}, 0);
+         static sk_view scalar = MakeView({}, {}, 0);
+         static int32_t axis0[] = {0};
+         const sk_status st = sk_reduce(SK_ALL, SK_FLOAT64, &empty, data, 1,
+                                        axis0, &scalar, &flag);
+         return st == SK_OK && flag == 1 ? SK_OK : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_reduce", "unknown op 7",
+       [] {
+         static sk_view scalar = MakeView({}, {}, 0);
+         return sk_reduce(sk_reduce_op(7), SK_FLOAT32, &v, data, 2, axes01,
+                          &scalar, dst);
+       },
+       SK_ERR_INVALID, "reduce: unknown op 7"},
   };
 }
 

@@ -82,6 +82,12 @@ T Magnitude(T x) {
   }
 }
 
+// Min, max, any and all are exact on every dtype.
+bool IsExact(ReduceOp op) {
+  return op == ReduceOp::kMin || op == ReduceOp::kMax || op == ReduceOp::kAny ||
+         op == ReduceOp::kAll;
+}
+
 template <typename T>
 Case<T> RandomCase(ViewGenerator& gen) {
   Case<T> c{};
@@ -118,9 +124,9 @@ Case<T> RandomCase(ViewGenerator& gen) {
   auto& rng = gen.rng();
   for (auto* buffer : {&c.in_buffer, &c.out_buffer}) {
     for (T& x : *buffer) {
-      if (!kInexact<T> || c.op == ReduceOp::kMin || c.op == ReduceOp::kMax) {
+      if (!kInexact<T> || IsExact(c.op)) {
         x = testing::SpecialValue<T>(rng);
-      } else if (c.op == ReduceOp::kSum) {
+      } else if (c.op == ReduceOp::kSum || c.op == ReduceOp::kMean) {
         x = testing::OrdinaryValue<T>(rng, 0, 100, false);
       } else if constexpr (kIsComplex<T>) {
         // Products of unit-modulus numbers neither overflow nor vanish.
@@ -153,15 +159,14 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
     const std::vector<T> want = Run(c, c.in_buffer, reference_reduce);
     // Sum of |x| per output element, for the error bound of sums.
     Case<T> abs_case = c;
-    abs_case.op = ReduceOp::kSum;
+    abs_case.op = c.op == ReduceOp::kMean ? ReduceOp::kMean : ReduceOp::kSum;
     std::vector<T> abs_in = c.in_buffer;
     for (T& x : abs_in) x = Magnitude(x);  // Integers compare exactly.
     const std::vector<T> abs_sum = Run(abs_case, abs_in, reference_reduce);
-    const bool exact =
-        !kInexact<T> || c.op == ReduceOp::kMin || c.op == ReduceOp::kMax;
+    const bool exact = !kInexact<T> || IsExact(c.op);
     // Complex products: four roundings per step, relative to the modulus.
     const double u = UnitRoundoff<T>() * (kIsComplex<T> ? 4 : 1);
-    const double bound = double(c.reduced_count + 2) * u;
+    const double bound = double(c.reduced_count + 3) * u;
     testing::ForEachTarget([&](const std::string&) {
       const std::vector<T> got =
           Run(c, c.in_buffer, [](auto... a) { Reduce(a...); });
@@ -179,11 +184,12 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
             const double g = PartValue(got[i], part);
             const double w = PartValue(want[i], part);
             const double scale =
-                c.op == ReduceOp::kSum
+                c.op == ReduceOp::kSum || c.op == ReduceOp::kMean
                     ? std::abs(PartValue(abs_sum[i], part))
                     : std::abs(PartValue(want[i], 0)) +
                           (kIsComplex<T> ? std::abs(PartValue(want[i], 1)) : 0);
-            ok = ok && (g == w || std::abs(g - w) <= bound * scale);
+            ok = ok && (g == w || (std::isnan(g) && std::isnan(w)) ||
+                        std::abs(g - w) <= bound * scale);
           }
         }
         ASSERT_TRUE(ok) << "trial " << trial << " op " << int(c.op)
@@ -379,6 +385,64 @@ TEST(Reduce, Errors) {
       ErrorKind::kInvalidArgument,
       "min: zero-size array to reduction operation minimum "
       "which has no identity");
+}
+
+// Any and all: truth values (NaN true, complex either part) into bool;
+// mean: the pairwise sum divided by the count, as NumPy.
+TEST(Reduce, AnyAllMeanGolden) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<double> x = {0, 0, 0, nan, 0, -0.0, 2, 3, 4};
+  const sk_view rows = MakeView({3, 3}, {3, 1}, 0);
+  const int32_t axis1[] = {1}, axis0[] = {0};
+  testing::ForEachTarget([&](const std::string&) {
+    uint8_t any[3] = {9, 9, 9}, all[3] = {9, 9, 9};
+    Reduce(ReduceOp::kAny, DType::kFloat64, rows, x.data(), axis1,
+           MakeView({3}, {1}, 0), any);
+    Reduce(ReduceOp::kAll, DType::kFloat64, rows, x.data(), axis0,
+           MakeView({1, 3}, {3, 1}, 0), all);
+    EXPECT_EQ(std::vector<int>(any, any + 3), (std::vector<int>{0, 1, 1}));
+    EXPECT_EQ(std::vector<int>(all, all + 3), (std::vector<int>{0, 0, 0}));
+    // Complex: true when either part is non-zero.
+    const Complex64 z[3] = {{0, 0}, {0, -1}, {0, 0}};
+    uint8_t zany = 9, zall = 9;
+    const int32_t only[] = {0};
+    Reduce(ReduceOp::kAny, DType::kComplex64, MakeView({3}, {1}, 0), z, only,
+           MakeView({}, {}, 0), &zany);
+    Reduce(ReduceOp::kAll, DType::kComplex64, MakeView({2}, {1}, 1), z, only,
+           MakeView({}, {}, 0), &zall);
+    EXPECT_EQ(zany, 1);
+    EXPECT_EQ(zall, 0);
+    // Empty: any false, all true, mean NaN.
+    uint8_t eany = 9, eall = 9;
+    double emean = 0;
+    const int32_t both[] = {0, 1};
+    Reduce(ReduceOp::kAny, DType::kInt32, MakeView({0, 2}, {2, 1}, 0), x.data(),
+           both, MakeView({}, {}, 0), &eany);
+    Reduce(ReduceOp::kAll, DType::kInt32, MakeView({0, 2}, {2, 1}, 0), x.data(),
+           both, MakeView({}, {}, 0), &eall);
+    Reduce(ReduceOp::kMean, DType::kFloat64, MakeView({0, 2}, {2, 1}, 0),
+           x.data(), both, MakeView({}, {}, 0), &emean);
+    EXPECT_EQ(eany, 0);
+    EXPECT_EQ(eall, 1);
+    EXPECT_TRUE(std::isnan(emean));
+    // Mean of float32 rows: the sum divided by the count in float32.
+    std::vector<float> f(1000);
+    for (size_t i = 0; i < f.size(); ++i) f[i] = 0.25f * float(i % 13);
+    float mean = 0, sum = 0;
+    Reduce(ReduceOp::kMean, DType::kFloat32, MakeView({1000}, {1}, 0), f.data(),
+           only, MakeView({}, {}, 0), &mean);
+    Reduce(ReduceOp::kSum, DType::kFloat32, MakeView({1000}, {1}, 0), f.data(),
+           only, MakeView({}, {}, 0), &sum);
+    EXPECT_EQ(mean, sum / 1000.0f);
+  });
+  uint8_t out = 0;
+  int32_t ints[2] = {1, 2};
+  const int32_t only[] = {0};
+  EXPECT_SK_ERROR(Reduce(ReduceOp::kMean, DType::kInt32, MakeView({2}, {1}, 0),
+                         ints, only, MakeView({}, {}, 0), &out),
+                  ErrorKind::kUnsupported,
+                  "mean: integer dtype Int32 is not supported (NumPy's mean "
+                  "returns float64 for it: cast first)");
 }
 
 }  // namespace

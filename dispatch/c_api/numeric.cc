@@ -1,10 +1,13 @@
-// C ABI: sk_binary, sk_unary and sk_reduce (docs/c_abi.md "Data kernels"),
-// on sk_get_threads() threads.
+// C ABI: sk_binary, sk_unary (with the predicates of compare.h), sk_reduce,
+// sk_arg_reduce and sk_scan (docs/c_abi.md "Data kernels"), on
+// sk_get_threads() threads.
 #include "c_api_internal.h"
+#include "stridekit/arg_reduce.h"
 #include "stridekit/compare.h"
 #include "stridekit/elementwise.h"
 #include "stridekit/parallel.h"
 #include "stridekit/reduce.h"
+#include "stridekit/scan.h"
 
 namespace {
 
@@ -71,6 +74,28 @@ sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
     stridekit::Reduce(ToOp<stridekit::ReduceOp>(op), ToDType(t), *in, in_data,
                       std::span<const int32_t>(axes, size_t(naxes)), *out,
                       out_data, ThreadOptions());
+  });
+}
+
+sk_status sk_arg_reduce(sk_arg_op op, sk_dtype t, const sk_view* in,
+                        const void* in_data, int32_t axis, const sk_view* out,
+                        void* out_data) {
+  return stridekit::capi::Guard(__func__, [&] {
+    stridekit::capi::RequireNonNull(in, "sk_arg_reduce", "in");
+    stridekit::capi::RequireNonNull(out, "sk_arg_reduce", "out");
+    stridekit::ArgReduce(ToOp<stridekit::ArgOp>(op), ToDType(t), *in, in_data,
+                         axis, *out, out_data, ThreadOptions());
+  });
+}
+
+sk_status sk_scan(sk_scan_op op, sk_dtype t, const sk_view* in,
+                  const void* in_data, int32_t axis, const sk_view* out,
+                  void* out_data) {
+  return stridekit::capi::Guard(__func__, [&] {
+    stridekit::capi::RequireNonNull(in, "sk_scan", "in");
+    stridekit::capi::RequireNonNull(out, "sk_scan", "out");
+    stridekit::Scan(ToOp<stridekit::ScanOp>(op), ToDType(t), *in, in_data, axis,
+                    *out, out_data, ThreadOptions());
   });
 }
 

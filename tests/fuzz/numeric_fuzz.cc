@@ -20,6 +20,7 @@ using stridekit::fuzz::FuzzInput;
 using stridekit::fuzz::IsFloatDType;
 using stridekit::fuzz::NumericDTypes;
 using stridekit::fuzz::Print;
+using stridekit::fuzz::SameUpToNaNOf;
 using stridekit::fuzz::ValidRange;
 
 namespace {
@@ -38,61 +39,6 @@ bool Back(FuzzInput& in, const sk_view& v, size_t es,
   buffer.resize(size_t(hi + 1) * es);
   for (auto& b : buffer) b = in.Byte();
   return true;
-}
-
-// Element-wise equality of two buffers of T, any NaN matching any NaN and,
-// with any_zero_sign, +0 matching -0.
-template <typename T>
-bool SameUpToNaN(const std::vector<unsigned char>& a,
-                 const std::vector<unsigned char>& b, bool any_zero_sign) {
-  for (size_t i = 0; i + sizeof(T) <= a.size(); i += sizeof(T)) {
-    T x, y;
-    std::memcpy(&x, a.data() + i, sizeof(T));
-    std::memcpy(&y, b.data() + i, sizeof(T));
-    const bool same = std::memcmp(&x, &y, sizeof(T)) == 0 ||
-                      (x != x && y != y) || (any_zero_sign && x == 0 && y == 0);
-    if (!same) return false;
-  }
-  return true;
-}
-
-// SameUpToNaN for 16-bit floats (float16 or bfloat16 bits; `exponent`:
-// the exponent field's mask).
-bool SameHalvesUpToNaN(const std::vector<unsigned char>& a,
-                       const std::vector<unsigned char>& b, uint16_t exponent,
-                       bool any_zero_sign) {
-  for (size_t i = 0; i + 2 <= a.size(); i += 2) {
-    uint16_t x, y;
-    std::memcpy(&x, a.data() + i, 2);
-    std::memcpy(&y, b.data() + i, 2);
-    const auto is_nan = [&](uint16_t h) {
-      return (h & exponent) == exponent && (h & 0x7fff) != exponent;
-    };
-    const bool same = x == y || (is_nan(x) && is_nan(y)) ||
-                      (any_zero_sign && (x & 0x7fff) == 0 && (y & 0x7fff) == 0);
-    if (!same) return false;
-  }
-  return true;
-}
-
-// Equality of two buffers of dtype t up to NaN payloads (floats, complex
-// parts) and, with any_zero_sign, the sign of zeros.
-bool SameUpToNaNOf(sk_dtype t, const std::vector<unsigned char>& a,
-                   const std::vector<unsigned char>& b, bool any_zero_sign) {
-  switch (t) {
-    case SK_FLOAT32:
-    case SK_COMPLEX64:
-      return SameUpToNaN<float>(a, b, any_zero_sign);
-    case SK_FLOAT64:
-    case SK_COMPLEX128:
-      return SameUpToNaN<double>(a, b, any_zero_sign);
-    case SK_FLOAT16:
-      return SameHalvesUpToNaN(a, b, 0x7c00, any_zero_sign);
-    case SK_BFLOAT16:
-      return SameHalvesUpToNaN(a, b, 0x7f80, any_zero_sign);
-    default:
-      return a == b;
-  }
 }
 
 [[noreturn]] void Die(const char* what, int op, sk_status a, sk_status b,

@@ -253,7 +253,24 @@ SK_BINARY_OPS = {"add": 0, "subtract": 1, "multiply": 2, "divide": 3,
                  "left_shift": 11, "right_shift": 12}
 SK_UNARY_OPS = {"negative": 0, "absolute": 1, "sqrt": 2, "square": 3,
                 "invert": 16}
-SK_REDUCE_OPS = {"sum": 0, "prod": 1, "min": 2, "max": 3}
+SK_REDUCE_OPS = {"sum": 0, "prod": 1, "min": 2, "max": 3, "any": 4, "all": 5,
+                 "mean": 6}
+SK_ARG_OPS = {"argmin": 0, "argmax": 1}
+SK_SCAN_OPS = {"cumsum": 0, "cumprod": 1, "cummin": 2, "cummax": 3}
+
+
+def arg_reduce(op, dtype, in_view, in_base, axis, out_view, out_base):
+    """sk_arg_reduce: out (int64) = index of the first min/max along axis."""
+    return LIB.sk_arg_reduce(SK_ARG_OPS[op], SK_DTYPES[str(dtype)],
+                             ctypes.byref(in_view), data_ptr(in_base),
+                             axis, ctypes.byref(out_view), data_ptr(out_base))
+
+
+def scan(op, dtype, in_view, in_base, axis, out_view, out_base):
+    """sk_scan: cumsum/cumprod/cummin/cummax along axis, out of in's shape."""
+    return LIB.sk_scan(SK_SCAN_OPS[op], SK_DTYPES[str(dtype)],
+                       ctypes.byref(in_view), data_ptr(in_base), axis,
+                       ctypes.byref(out_view), data_ptr(out_base))
 
 
 def binary(op, dtype, a_view, a_base, b_view, b_base, out_view, out_base):

@@ -227,11 +227,16 @@ typedef enum sk_reduce_op {
   SK_SUM = 0,
   SK_PROD = 1,
   SK_RMIN = 2,
-  SK_RMAX = 3
+  SK_RMAX = 3,
+  SK_ANY = 4, /* out is SK_BOOL: != 0 (NaN true); empty: any false, all true */
+  SK_ALL = 5,
+  SK_MEAN = 6 /* float dtypes: pairwise sum / count (halves in float32) */
 } sk_reduce_op;
 /* out's shape is in's shape with the reduced axes removed, or kept as 1
  * (keepdims); axes may be negative, duplicates are an error. Empty sums
- * give 0, products 1; min/max over an empty axis give SK_ERR_INVALID. */
+ * give 0, products 1, means NaN; min/max over an empty axis give
+ * SK_ERR_INVALID. Means of integers, bool and complex: SK_ERR_UNSUPPORTED
+ * (NumPy returns float64 or complex: cast first). */
 sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
                     const void* in_data, int32_t naxes, const int32_t* axes,
                     const sk_view* out, void* out_data);
@@ -259,6 +264,27 @@ sk_status sk_compare(sk_compare_op op, sk_dtype t, const sk_view* a,
 sk_status sk_where(sk_dtype t, const sk_view* cond, const void* cond_data,
                    const sk_view* a, const void* a_data, const sk_view* b,
                    const void* b_data, const sk_view* out, void* out_data);
+typedef enum sk_arg_op { SK_ARGMIN = 0, SK_ARGMAX = 1 } sk_arg_op;
+/* out (SK_INT64) = index along `axis` of the first minimum/maximum; NaN
+ * wins (NumPy). out's shape is in's without the axis, or with 1 there.
+ * Negative axes count from the end; an empty axis gives SK_ERR_INVALID;
+ * complex gives SK_ERR_UNSUPPORTED. */
+sk_status sk_arg_reduce(sk_arg_op op, sk_dtype t, const sk_view* in,
+                        const void* in_data, int32_t axis, const sk_view* out,
+                        void* out_data);
+
+typedef enum sk_scan_op {
+  SK_CUMSUM = 0,
+  SK_CUMPROD = 1,
+  SK_CUMMIN = 2, /* np.minimum.accumulate (NaN propagates) */
+  SK_CUMMAX = 3  /* np.maximum.accumulate */
+} sk_scan_op;
+/* out has in's shape and dtype (integers wrap: NumPy's cumsum of small
+ * integers promotes instead); sequential along `axis` (NumPy's order);
+ * out may be in (in place). Complex: cumsum and cumprod only. */
+sk_status sk_scan(sk_scan_op op, sk_dtype t, const sk_view* in,
+                  const void* in_data, int32_t axis, const sk_view* out,
+                  void* out_data);
 
 /* ---- Iteration and threads ----
  * Runtimes run their own loops over stridekit's plans. Operand 0 is the

@@ -66,17 +66,40 @@ enum : uint32_t {
   X(Square, 3, "square", kArithmeticKinds, false) \
   X(Not, 16, "invert", kBitwiseKinds, false)
 
+// Any and all give bool (KernelReduceOp, ReduceOutputDType); mean is the
+// pairwise sum divided by the count (float dtypes: NumPy's mean of
+// integers, bool and complex has another output dtype).
 #define STRIDEKIT_REDUCE_OPS(X)          \
   X(Sum, 0, "sum", kAllKinds, false)     \
   X(Prod, 1, "prod", kAllKinds, false)   \
   X(Min, 2, "min", kOrderedKinds, false) \
-  X(Max, 3, "max", kOrderedKinds, false)
+  X(Max, 3, "max", kOrderedKinds, false) \
+  X(Any, 4, "any", kAllKinds, false)     \
+  X(All, 5, "all", kAllKinds, false)     \
+  X(Mean, 6, "mean", kFloatKinds, false)
+
+// Index of the first minimum / maximum along one axis (int64; a NaN wins).
+// Complex has no order here (NumPy's lexicographic one is not offered).
+#define STRIDEKIT_ARG_OPS(X)                   \
+  X(ArgMin, 0, "argmin", kOrderedKinds, false) \
+  X(ArgMax, 1, "argmax", kOrderedKinds, false)
+
+// Scans along one axis: out[k] = op(out[k - 1], in[k]), out[0] = in[0]
+// (the binary rows add, multiply, minimum and maximum; same dtype out).
+// (cummin and cummax are np.minimum.accumulate and np.maximum.accumulate).
+#define STRIDEKIT_SCAN_OPS(X)                  \
+  X(Cumsum, 0, "cumsum", kAllKinds, false)     \
+  X(Cumprod, 1, "cumprod", kAllKinds, false)   \
+  X(Cummin, 2, "cummin", kOrderedKinds, false) \
+  X(Cummax, 3, "cummax", kOrderedKinds, false)
 
 #define STRIDEKIT_OP_ENUMERATOR(Name, value, ...) k##Name = value,
 // Values match sk_binary_op, sk_unary_op and sk_reduce_op.
 enum class BinaryOp : int32_t { STRIDEKIT_BINARY_OPS(STRIDEKIT_OP_ENUMERATOR) };
 enum class UnaryOp : int32_t { STRIDEKIT_UNARY_OPS(STRIDEKIT_OP_ENUMERATOR) };
 enum class ReduceOp : int32_t { STRIDEKIT_REDUCE_OPS(STRIDEKIT_OP_ENUMERATOR) };
+enum class ArgOp : int32_t { STRIDEKIT_ARG_OPS(STRIDEKIT_OP_ENUMERATOR) };
+enum class ScanOp : int32_t { STRIDEKIT_SCAN_OPS(STRIDEKIT_OP_ENUMERATOR) };
 #undef STRIDEKIT_OP_ENUMERATOR
 
 // One row of a table, for code that iterates ops at run time.
@@ -100,9 +123,19 @@ inline constexpr OpInfo<UnaryOp> kUnaryOps[] = {
     STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_INFO)};
 inline constexpr OpInfo<ReduceOp> kReduceOps[] = {
     STRIDEKIT_REDUCE_OPS(STRIDEKIT_REDUCE_INFO)};
+#define STRIDEKIT_ARG_INFO(Name, value, name, kinds, prechecked) \
+  OpInfo<ArgOp>{ArgOp::k##Name, name, kinds, prechecked},
+#define STRIDEKIT_SCAN_INFO(Name, value, name, kinds, prechecked) \
+  OpInfo<ScanOp>{ScanOp::k##Name, name, kinds, prechecked},
+inline constexpr OpInfo<ArgOp> kArgOps[] = {
+    STRIDEKIT_ARG_OPS(STRIDEKIT_ARG_INFO)};
+inline constexpr OpInfo<ScanOp> kScanOps[] = {
+    STRIDEKIT_SCAN_OPS(STRIDEKIT_SCAN_INFO)};
 #undef STRIDEKIT_BINARY_INFO
 #undef STRIDEKIT_UNARY_INFO
 #undef STRIDEKIT_REDUCE_INFO
+#undef STRIDEKIT_ARG_INFO
+#undef STRIDEKIT_SCAN_INFO
 
 // The row of `op`, or nullptr for a value no row has (a C caller may pass
 // any int).
@@ -121,6 +154,31 @@ constexpr const OpInfo<UnaryOp>* FindOp(UnaryOp op) {
 }
 constexpr const OpInfo<ReduceOp>* FindOp(ReduceOp op) {
   return FindOp(kReduceOps, op);
+}
+constexpr const OpInfo<ArgOp>* FindOp(ArgOp op) { return FindOp(kArgOps, op); }
+constexpr const OpInfo<ScanOp>* FindOp(ScanOp op) {
+  return FindOp(kScanOps, op);
+}
+
+// The op the accumulating reduction kernels run for `op`: any and all are
+// the maximum and minimum of the inputs' truth values (bool), mean is the
+// sum (divided by the count afterwards); the other rows run themselves.
+constexpr ReduceOp KernelReduceOp(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::kAny:
+      return ReduceOp::kMax;
+    case ReduceOp::kAll:
+      return ReduceOp::kMin;
+    case ReduceOp::kMean:
+      return ReduceOp::kSum;
+    default:
+      return op;
+  }
+}
+
+// The dtype of a reduction's output: bool for any and all, else t.
+constexpr DType ReduceOutputDType(ReduceOp op, DType t) {
+  return op == ReduceOp::kAny || op == ReduceOp::kAll ? DType::kBool : t;
 }
 
 // True when `op` is a row that accepts dtypes of kind `kind`.

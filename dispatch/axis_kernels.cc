@@ -1,0 +1,193 @@
+// The dispatched scans and arg reductions (scan.h, arg_reduce.h): a masked
+// input, or one that overlaps the output other than exactly, is first
+// materialised; a masked output (or, for arg reductions, one that shares
+// memory with the input) is computed into a C-contiguous temporary and
+// copied out. The active target's axis kernel (simd/scan-inl.h) then runs on
+// a plan over the other axes, split over options.threads along its longest
+// axis: each output element is computed within one part, by the same
+// sequential walk, so the bits do not depend on the thread count.
+#include <atomic>
+#include <vector>
+
+#include "allocation.h"
+#include "dispatch/copy_internal.h"
+#include "dispatch/engine.h"
+#include "dispatch/executor.h"
+#include "dispatch/operand_box.h"
+#include "numeric_checks.h"
+#include "simd/numeric_task.h"
+#include "simd/scan_task.h"
+#include "stridekit/arg_reduce.h"
+#include "stridekit/checked.h"
+#include "stridekit/iteration_plan.h"
+#include "stridekit/parallel.h"
+#include "stridekit/scan.h"
+#include "stridekit/shape.h"
+
+namespace stridekit {
+namespace dispatch {
+namespace {
+
+// `strides` without entry `axis`; a lone axis leaves [0] (one position).
+Dims WithoutAxis(DimsView strides, int axis) {
+  Dims rest;
+  for (int d = 0; d < int(strides.size()); ++d) {
+    if (d != axis) rest.push_back(strides[d]);
+  }
+  if (rest.empty()) rest.push_back(0);
+  return rest;
+}
+
+// Runs `kernel` on plans over in's axes other than `axis` (operand 0: the
+// output, `out_strides`/`out_offset` in elements from `out_data`; operand 1
+// the fully valid input `from`), split over threads.
+void RunAxisKernel(simd::AxisKernelFn kernel, int32_t op, DType t,
+                   const Operand& from, const sk_view& in, int axis,
+                   DimsView out_strides, int64_t out_offset, void* out_data,
+                   int64_t out_step, int threads) {
+  Dims shape(DimsView(in.shape, size_t(in.ndim)));
+  const int64_t length = shape[size_t(axis)];
+  Dims rest_shape = WithoutAxis(shape, axis);
+  if (in.ndim == 1) rest_shape[0] = 1;
+  const Box all{Dims(rest_shape.size(), 0), rest_shape};
+  if (all.empty()) return;
+  const Operand to{WithoutAxis(out_strides, axis), out_offset};
+  const Operand source{WithoutAxis(from.strides, axis), from.offset};
+  const std::vector<Box> parts =
+      SplitBox(all, ThreadParts(threads, Numel(shape)), -1, 16);
+  std::atomic<int64_t> ran{0};
+  RunParallel(int(parts.size()), [&](int part) {
+    const Box& box = parts[size_t(part)];
+    const Operand layouts[2] = {{to.strides, BoxOffset(to, box)},
+                                {source.strides, BoxOffset(source, box)}};
+    const IterationPlan plan = IterationPlan::Make(box.Shape(), layouts, false);
+    ran = kernel({&plan, op, t, out_data, from.data, length,
+                  from.strides[size_t(axis)], out_step, 0, plan.outer_size()});
+  });
+  NoteKernelRan(ran);
+}
+
+// The fully valid input: `in` itself, or a C-contiguous temporary of its
+// valid elements (masked positions zero) when it is masked or `overlaps`.
+Operand ValidInput(const Executor& ex, size_t elem_size, const sk_view& in,
+                   const void* in_data, bool overlaps, Temporary& temporary) {
+  Operand from = OperandOf(in, in_data);
+  const Box all{Dims(in.ndim, 0), Dims(DimsView(in.shape, size_t(in.ndim)))};
+  const Box valid = ValidBox(in);
+  if (!(Intersect(all, valid) == all) || overlaps) {
+    temporary = MaterializeBox(ex, elem_size, from, valid, all);
+    from = temporary.op;
+  }
+  return from;
+}
+
+// out's shape as a C-contiguous view (the temporary's).
+sk_view ContiguousLike(const sk_view& out) {
+  sk_view v{};
+  v.ndim = out.ndim;
+  const Dims strides =
+      CContiguousStrides(DimsView(out.shape, size_t(out.ndim)));
+  for (int d = 0; d < out.ndim; ++d) {
+    v.shape[d] = out.shape[d];
+    v.strides[d] = strides[d];
+  }
+  return v;
+}
+
+}  // namespace
+
+void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
+                const void* in_data, int axis, const sk_view& out,
+                void* out_data, const NumericOptions& options) {
+  const Box target = ValidBox(out);
+  if (target.empty()) return;
+  const size_t elem_size = DTypeSize(t);
+  const Box all{Dims(in.ndim, 0), Dims(DimsView(in.shape, size_t(in.ndim)))};
+  const Operand to = OperandOf(out, out_data);
+  Temporary temporary;
+  const Operand from = ValidInput(
+      ex, elem_size, in, in_data,
+      OverlapsOtherwise(OperandOf(in, in_data), to, all, elem_size), temporary);
+  const simd::AxisKernelFn kernel = ex.kernels.scan[int(FamilyOf(t))];
+  if (target == all) {
+    RunAxisKernel(kernel, int32_t(op), t, from, in, axis, to.strides, to.offset,
+                  out_data, to.strides[size_t(axis)], options.threads);
+    return;
+  }
+  // A masked output: every position computed into a temporary first.
+  const sk_view staged = ContiguousLike(out);
+  const Buffer buffer =
+      AllocateBuffer(CheckedMul(Numel(DimsView(out.shape, size_t(out.ndim))),
+                                int64_t(elem_size), OpName(op)),
+                     OpName(op));
+  const Dims strides(DimsView(staged.strides, size_t(staged.ndim)));
+  RunAxisKernel(kernel, int32_t(op), t, from, in, axis, strides, 0,
+                buffer.get(), strides[size_t(axis)], options.threads);
+  ex.run.copy(ex, elem_size, staged, buffer.get(), out, out_data, nullptr, {});
+}
+
+void EngineArgReduce(const Executor& ex, ArgOp op, DType t, const sk_view& in,
+                     const void* in_data, int axis, const sk_view& out,
+                     void* out_data, const NumericOptions& options) {
+  const Box target = ValidBox(out);
+  if (target.empty()) return;
+  const size_t elem_size = DTypeSize(t);
+  const Box all{Dims(in.ndim, 0), Dims(DimsView(in.shape, size_t(in.ndim)))};
+  Temporary temporary;
+  const Operand from = ValidInput(ex, elem_size, in, in_data, false, temporary);
+  // out's strides over in's axes (0 along the reduced axis).
+  const bool keepdims = out.ndim == in.ndim;
+  Dims out_strides;
+  for (int d = 0, j = 0; d < in.ndim; ++d) {
+    out_strides.push_back(d == axis ? 0 : out.strides[j]);
+    if (keepdims || d != axis) ++j;
+  }
+  const Operand to{out_strides, out.offset,
+                   static_cast<const unsigned char*>(out_data)};
+  const auto [in_lo, in_hi] = ByteRange(from, all, elem_size);
+  const auto [out_lo, out_hi] = ByteRange(to, all, sizeof(int64_t));
+  const bool shares = in_lo < out_hi && out_lo < in_hi;
+  const simd::AxisKernelFn kernel = ex.kernels.arg_reduce[int(FamilyOf(t))];
+  if (target ==
+          Box{Dims(out.ndim, 0), Dims(DimsView(out.shape, size_t(out.ndim)))} &&
+      !shares) {
+    RunAxisKernel(kernel, int32_t(op), t, from, in, axis, out_strides,
+                  out.offset, out_data, 0, options.threads);
+    return;
+  }
+  const sk_view staged = ContiguousLike(out);
+  const Buffer buffer =
+      AllocateBuffer(CheckedMul(Numel(DimsView(out.shape, size_t(out.ndim))),
+                                int64_t(sizeof(int64_t)), OpName(op)),
+                     OpName(op));
+  Dims staged_strides;
+  for (int d = 0, j = 0; d < in.ndim; ++d) {
+    staged_strides.push_back(d == axis ? 0 : staged.strides[j]);
+    if (keepdims || d != axis) ++j;
+  }
+  RunAxisKernel(kernel, int32_t(op), t, from, in, axis, staged_strides, 0,
+                buffer.get(), 0, options.threads);
+  ex.run.copy(ex, sizeof(int64_t), staged, buffer.get(), out, out_data, nullptr,
+              {});
+}
+
+}  // namespace dispatch
+
+void ArgReduce(ArgOp op, DType t, const sk_view& in, const void* in_data,
+               int32_t axis, const sk_view& out, void* out_data,
+               const NumericOptions& options) {
+  const int a =
+      CheckArgReduceArguments(op, t, in, in_data, axis, out, out_data);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(OpName(op));
+  ex.run.arg_reduce(ex, op, t, in, in_data, a, out, out_data, options);
+}
+
+void Scan(ScanOp op, DType t, const sk_view& in, const void* in_data,
+          int32_t axis, const sk_view& out, void* out_data,
+          const NumericOptions& options) {
+  const int a = CheckScanArguments(op, t, in, in_data, axis, out, out_data);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(OpName(op));
+  ex.run.scan(ex, op, t, in, in_data, a, out, out_data, options);
+}
+
+}  // namespace stridekit
