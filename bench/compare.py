@@ -122,6 +122,8 @@ def run_suite(exe, repetitions, min_time, bench_filter, extra=()):
         cmd.append(f"--benchmark_filter={bench_filter}")
     cmd += list(extra)
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    if not out.strip():  # The filter matched nothing in this suite.
+        return []
     benchmarks = json.loads(out)["benchmarks"]
     times = {}
     for b in benchmarks:
@@ -156,15 +158,28 @@ def fmt(value, spec):
     return "" if value in ("", None) else format(value, spec)
 
 
+_UNITS = [(1e9, "s"), (1e6, "ms"), (1e3, "us"), (1.0, "ns")]
+
+
+def _unit(ns_value):
+    return next((scale, name) for scale, name in _UNITS if ns_value >= scale
+                or scale == 1.0)
+
+
 def ns(value):
-    """Nanoseconds: one decimal below 1 us, whole numbers above."""
+    """A time given in ns, in the unit that suits it: "3.116 ms"."""
     if value in ("", None):
         return ""
-    return f"{value:.1f}" if value < 1000 else f"{value:.0f}"
+    scale, name = _unit(value)
+    return f"{value / scale:.4g} {name}"
 
 
-def ns_range(lo, hi):
-    return "" if lo in ("", None) else f"{ns(lo)}-{ns(hi)}"
+def ns_range(lo, hi, median):
+    """min-max in the unit of the median: "3.031-3.239"."""
+    if lo in ("", None):
+        return ""
+    scale, _ = _unit(median)
+    return f"{lo / scale:.4g}-{hi / scale:.4g}"
 
 
 def plot(rows, path):
@@ -330,8 +345,8 @@ def main():
     print("== stridekit benchmark report")
     for line in report.header_lines(meta):
         print(line)
-    print(f"{'case':44} {'thr':>3} {'ns/iter':>10} {'min-max':>17} {'GB/s':>7} "
-          f"{'ref':>7} {'vs ref':>7} {'NumPy ns':>10} {'min-max':>17} "
+    print(f"{'case':44} {'thr':>3} {'time':>10} {'min-max':>13} {'GB/s':>7} "
+          f"{'ref':>7} {'vs ref':>7} {'NumPy time':>10} {'min-max':>13} "
           f"{'thr':>3} {'NumPy GB/s':>10} {'vs NumPy':>8} {'xt GB/s':>7} "
           f"{'vs xt':>6}")
     for r in results:
@@ -339,18 +354,20 @@ def main():
             continue  # Shown as each case's "ref" column.
         print(f"{r['case'][:44]:44} {r['threads']:>3} "
               f"{ns(r['ns_per_iter']):>10} "
-              f"{ns_range(r['ns_min'], r['ns_max']):>17} "
+              f"{ns_range(r['ns_min'], r['ns_max'], r['ns_per_iter']):>13} "
               f"{fmt(r['gbps'], '7.2f'):>7} {fmt(r['memcpy_gbps'], '7.2f'):>7} "
               f"{fmt(r['vs_memcpy'], '7.2f'):>7} "
               f"{ns(r['numpy_ns_per_iter']):>10} "
-              f"{ns_range(r['numpy_ns_min'], r['numpy_ns_max']):>17} "
+              f"{ns_range(r['numpy_ns_min'], r['numpy_ns_max'], r['numpy_ns_per_iter']):>13} "
               f"{r['numpy_threads']:>3} "
               f"{fmt(r['numpy_gbps'], '10.2f'):>10} "
               f"{fmt(r['vs_numpy'], '7.1f') + ('x' if r['vs_numpy'] != '' else ''):>8} "
               f"{fmt(r['xtensor_gbps'], '7.2f'):>7} "
               f"{fmt(r['vs_xtensor'], '5.1f') + ('x' if r['vs_xtensor'] != '' else ''):>6}")
-    print(f"(medians of {repetitions} repetitions, min-max over them; "
-          "vs = peer time / stridekit time; thr = threads; CSV "
+    print(f"(time: median of {repetitions} repetitions per call, min-max over "
+          "them in the same unit; vs = peer time / stridekit time; thr = "
+          "threads; einsum ...:plain is NumPy optimize=False, ...:optimize "
+          "optimize=True; CSV, in ns: "
           f"{csv_path}; plots {png_path}, {summary_path})")
     if index_rows:
         print("\n== batch index kernels (elements/s per target)")

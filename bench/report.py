@@ -43,12 +43,17 @@ def _active_target(build):
 
 
 def _compiler(build):
-    text = _run(["meson", "introspect", build, "--compilers"])
+    """The first line of `<C++ compiler> --version` of the build's compile
+    commands (Meson 1.0's introspection does not list compilers)."""
     try:
-        cpp = json.loads(text)["host"]["cpp"]
-        return f"{cpp['id']} {cpp['version']}"
-    except (ValueError, KeyError):
+        with open(os.path.join(build, "compile_commands.json")) as f:
+            commands = json.load(f)
+        command = next(c["command"] for c in commands
+                       if c["file"].endswith(".cc"))
+    except (OSError, ValueError, StopIteration):
         return "unknown"
+    version = _run([command.split()[0], "--version"])
+    return version.splitlines()[0] if version else command.split()[0]
 
 
 def _build_flags(build):
@@ -137,7 +142,9 @@ def summary_plot(rows, meta, path):
     labels = []
     for r in rows:
         thr = f" [{r['threads']} thr]" if str(r.get("threads", "1")) != "1" else ""
-        labels.append(f"{r['suite'].removesuffix('_bench')}: {r['case']}{thr}")
+        case = r["case"].strip().replace(":plain", " (NumPy optimize=False)")
+        case = case.replace(":optimize", " (NumPy optimize=True)")
+        labels.append(f"{r['suite'].removesuffix('_bench')}: {case}{thr}")
     values = [[r.get(k) for r in rows] for _, k in PEERS]
     finite = [v for col in values for v in col if v not in ("", None) and v > 0]
     lo = min(min(finite), 0.5) / 1.5
@@ -149,12 +156,12 @@ def summary_plot(rows, meta, path):
     for ax, (name, _), col in zip(axes, PEERS, values):
         for i, v in enumerate(col):
             if v in ("", None) or v <= 0:
-                ax.text(1.0, i, "n/a", ha="center", va="center", fontsize=6,
-                        color="0.55")
+                ax.text(1.06, i, "n/a", ha="left", va="center", fontsize=6,
+                        color="0.45")
             else:
                 ax.barh(i, v - 1.0, left=1.0, height=0.7,  # from parity
                         color="tab:green" if v >= 1 else "tab:red")
-                ax.text(v * 1.05 if v >= 1 else v / 1.05, i, f"{v:.2g}x",
+                ax.text(v * 1.05 if v >= 1 else v / 1.05, i, f"{v:.0f}x" if v >= 10 else f"{v:.2g}x",
                         ha="left" if v >= 1 else "right", va="center",
                         fontsize=5)
         ax.set_xscale("log")
