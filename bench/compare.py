@@ -15,9 +15,13 @@ repetitions, medians). A case's label may carry key=value fields:
                 pthreadpool, +omp on OpenMP);
   impl=xtensor  an xtensor peer (xtensor_bench): shown beside the stridekit
                 row with the same peer key, not as a row of its own.
-Prints one table, writes it as CSV to <build>/results/comparison.csv and
-plots GB/s per data-movement case (stridekit, NumPy, memcpy) to
-<build>/results/comparison.png. index_bench gets its own table: per kernel,
+Prints the run's metadata (machine, CPU, active Highway target, compiler,
+commit, threads; report.py) and one table of medians with their min-max
+over the repetitions and a thread-count column; writes it as CSV (the
+metadata in every row) to <build>/results/comparison.csv, plots GB/s per
+data-movement case (stridekit, NumPy, xtensor, copy reference; n/a where a
+peer is missing) to <build>/results/comparison.png and the speedup over each
+peer for every suite on a log scale to <build>/results/summary.png. index_bench gets its own table: per kernel,
 case, batch size n and target, elements/s and the speedup over the
 "reference" target, ViewOffsets against memset of the same bytes and
 UnravelBatch against np.unravel_index (index_kernels.csv).
@@ -34,6 +38,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy_peers  # noqa: E402
+import report  # noqa: E402
 
 
 # The shape of index_bench's UnravelBatch/rank4 cases.
@@ -108,16 +113,29 @@ def write_csv(rows, path):
 
 
 def run_suite(exe, repetitions, min_time, bench_filter, extra=()):
+    """The median aggregates, each with min_real_time and max_real_time over
+    its repetitions (same time unit)."""
     cmd = [exe, "--benchmark_format=json",
            f"--benchmark_repetitions={repetitions}",
-           "--benchmark_report_aggregates_only=true",
            f"--benchmark_min_time={min_time}"]
     if bench_filter:
         cmd.append(f"--benchmark_filter={bench_filter}")
     cmd += list(extra)
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    return [b for b in json.loads(out)["benchmarks"]
-            if b.get("aggregate_name") == "median"]
+    if not out.strip():  # The filter matched nothing in this suite.
+        return []
+    benchmarks = json.loads(out)["benchmarks"]
+    times = {}
+    for b in benchmarks:
+        if b.get("run_type") == "iteration":
+            times.setdefault(b["run_name"], []).append(b["real_time"])
+    medians = []
+    for b in benchmarks:
+        if b.get("aggregate_name") == "median":
+            runs = times.get(b["run_name"], [b["real_time"]])
+            medians.append(dict(b, min_real_time=min(runs),
+                                max_real_time=max(runs)))
+    return medians
 
 
 def seconds_per_iteration(b):
@@ -140,6 +158,30 @@ def fmt(value, spec):
     return "" if value in ("", None) else format(value, spec)
 
 
+_UNITS = [(1e9, "s"), (1e6, "ms"), (1e3, "us"), (1.0, "ns")]
+
+
+def _unit(ns_value):
+    return next((scale, name) for scale, name in _UNITS if ns_value >= scale
+                or scale == 1.0)
+
+
+def ns(value):
+    """A time given in ns, in the unit that suits it: "3.116 ms"."""
+    if value in ("", None):
+        return ""
+    scale, name = _unit(value)
+    return f"{value / scale:.4g} {name}"
+
+
+def ns_range(lo, hi, median):
+    """min-max in the unit of the median: "3.031-3.239"."""
+    if lo in ("", None):
+        return ""
+    scale, _ = _unit(median)
+    return f"{lo / scale:.4g}-{hi / scale:.4g}"
+
+
 def plot(rows, path):
     try:
         import matplotlib
@@ -148,7 +190,8 @@ def plot(rows, path):
     except ImportError:
         print("matplotlib missing: no plot", file=sys.stderr)
         return
-    rows = [r for r in rows if r["gbps"] != "" and r["memcpy_gbps"] != ""]
+    rows = [r for r in rows if r["gbps"] != "" and r["memcpy_gbps"] != ""
+            and r["impl"] == "stridekit"]
     if not rows:
         return
     # One panel per size group (L2, L3, DRAM), in the order they ran.
@@ -163,15 +206,21 @@ def plot(rows, path):
         panel = [r for r in rows if r["group"] == group]
         x = range(len(panel))
         for k, (label, key) in enumerate(bars):
-            ax.bar([i + (k - 1.5) * width for i in x],
-                   [r[key] or 0 for r in panel], width, label=label)
+            xs = [i + (k - 1.5) * width for i in x]
+            have = [(xi, r[key]) for xi, r in zip(xs, panel) if r[key] != ""]
+            ax.bar([xi for xi, _ in have], [v for _, v in have], width,
+                   label=label, color=f"C{k}")
+            for xi, r in zip(xs, panel):  # a missing peer: n/a, not 0
+                if r[key] == "":
+                    ax.text(xi, 0, "n/a", rotation=90, ha="center",
+                            va="bottom", fontsize=5, color=f"C{k}")
         ax.set_xticks(list(x))
         ax.set_xticklabels([r["case"].removesuffix(" " + group).replace(
             " " + group + " ", " ") for r in panel],
             rotation=60, ha="right", fontsize=7)
         ax.set_ylabel("GB/s (read + write)")
         ax.set_title(f"{group}: stridekit vs NumPy vs xtensor vs copy reference "
-                     "(medians; 2thr = stridekit on 2 threads)")
+                     "(medians; 2thr = stridekit on 2 threads, peers on 1)")
         ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
@@ -188,6 +237,8 @@ def main():
     args = ap.parse_args()
     repetitions, min_time = (3, 0.05) if args.quick else (5, 0.2)
 
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    meta = report.metadata(args.build, root)
     bench_dir = os.path.join(args.build, "bench")
     suites = sorted(f for f in os.listdir(bench_dir)
                     if f.endswith("_bench") and
@@ -212,6 +263,7 @@ def main():
         for b in medians:
             fields = label_fields(b.get("label", ""))
             secs = seconds_per_iteration(b)
+            unit = seconds_per_iteration(dict(b, real_time=1.0))
             bps = b.get("bytes_per_second", "")
             group = fields.get("group", "")
             # Readable name: the peer's case and dtype plus the size group.
@@ -225,14 +277,21 @@ def main():
             if "threads" in fields:
                 name += f" {fields['threads']}thr"
             row = {"suite": suite, "case": name, "group": group,
+                   "threads": int(fields.get("threads", 1)),
                    "ns_per_iter": secs * 1e9,
+                   "ns_min": b["min_real_time"] * unit * 1e9,
+                   "ns_max": b["max_real_time"] * unit * 1e9,
                    "gbps": bps / 1e9 if bps != "" else "",
                    "items_per_second": b.get("items_per_second", ""),
                    "memcpy_gbps": memcpy.get(group, "") if group else "",
-                   "vs_memcpy": "", "numpy_ns_per_iter": "", "numpy_gbps": "",
+                   "vs_memcpy": "", "numpy_threads": "",
+                   "numpy_ns_per_iter": "", "numpy_ns_min": "",
+                   "numpy_ns_max": "", "numpy_gbps": "",
                    "vs_numpy": "", "xtensor_gbps": "", "vs_xtensor": "",
                    "peer": fields.get("peer", ""),
                    "impl": fields.get("impl", "stridekit")}
+            if "memcpy" in fields:  # A bandwidth reference, not stridekit.
+                row["impl"] = "memcpy"
             if "ref_bytes_per_second" in b:  # The case's own reference.
                 row["memcpy_gbps"] = b["ref_bytes_per_second"] / 1e9
                 row["vs_memcpy"] = b["x_ref"]
@@ -244,6 +303,11 @@ def main():
             if "peer" in fields:
                 np_secs = numpy_peers.measure(fields["peer"], quick=args.quick)
                 row["numpy_ns_per_iter"] = np_secs * 1e9
+                lo, hi = numpy_peers.SPREAD[fields["peer"]]
+                row["numpy_ns_min"], row["numpy_ns_max"] = lo * 1e9, hi * 1e9
+                row["numpy_threads"] = (
+                    meta["blas_threads"]
+                    if fields["peer"].endswith(":optimize") else 1)
                 row["vs_numpy"] = np_secs / secs
                 if "bytes" in fields:
                     row["numpy_gbps"] = int(fields["bytes"]) / np_secs / 1e9
@@ -263,25 +327,48 @@ def main():
     csv_path = os.path.join(out_dir, "comparison.csv")
     with open(csv_path, "w", newline="") as f:
         if results:
-            w = csv.DictWriter(f, fieldnames=list(results[0].keys()))
+            w = csv.DictWriter(f, fieldnames=list(results[0].keys()) +
+                               list(meta.keys()))
             w.writeheader()
-            w.writerows(results)
+            w.writerows(dict(r, **meta) for r in results)
     png_path = os.path.join(out_dir, "comparison.png")
     plot(results, png_path)
+    summary_path = os.path.join(out_dir, "summary.png")
+    summary_rows = results + [
+        {"suite": "index_bench", "case": f"{r['kernel']} {r['case']} n={r['n']}",
+         "threads": 1, "vs_numpy": r["x numpy"], "vs_xtensor": "",
+         "vs_memcpy": r["x memset"]}
+        for r in index_rows if r["target"] == meta["target"]]
+    if not report.summary_plot(summary_rows, meta, summary_path):
+        summary_path = "none (matplotlib missing or no peers)"
 
-    print(f"{'case':44} {'ns/iter':>12} {'GB/s':>7} {'ref':>7} "
-          f"{'vs ref':>7} {'NumPy ns':>12} {'NumPy GB/s':>10} {'vs NumPy':>8} "
-          f"{'xt GB/s':>7} {'vs xt':>6}")
+    print("== stridekit benchmark report")
+    for line in report.header_lines(meta):
+        print(line)
+    print(f"{'case':44} {'thr':>3} {'time':>10} {'min-max':>13} {'GB/s':>7} "
+          f"{'ref':>7} {'vs ref':>7} {'NumPy time':>10} {'min-max':>13} "
+          f"{'thr':>3} {'NumPy GB/s':>10} {'vs NumPy':>8} {'xt GB/s':>7} "
+          f"{'vs xt':>6}")
     for r in results:
-        print(f"{r['case'][:44]:44} {r['ns_per_iter']:12.1f} "
+        if r["impl"] == "memcpy":
+            continue  # Shown as each case's "ref" column.
+        print(f"{r['case'][:44]:44} {r['threads']:>3} "
+              f"{ns(r['ns_per_iter']):>10} "
+              f"{ns_range(r['ns_min'], r['ns_max'], r['ns_per_iter']):>13} "
               f"{fmt(r['gbps'], '7.2f'):>7} {fmt(r['memcpy_gbps'], '7.2f'):>7} "
               f"{fmt(r['vs_memcpy'], '7.2f'):>7} "
-              f"{fmt(r['numpy_ns_per_iter'], '12.1f'):>12} "
+              f"{ns(r['numpy_ns_per_iter']):>10} "
+              f"{ns_range(r['numpy_ns_min'], r['numpy_ns_max'], r['numpy_ns_per_iter']):>13} "
+              f"{r['numpy_threads']:>3} "
               f"{fmt(r['numpy_gbps'], '10.2f'):>10} "
               f"{fmt(r['vs_numpy'], '7.1f') + ('x' if r['vs_numpy'] != '' else ''):>8} "
               f"{fmt(r['xtensor_gbps'], '7.2f'):>7} "
               f"{fmt(r['vs_xtensor'], '5.1f') + ('x' if r['vs_xtensor'] != '' else ''):>6}")
-    print(f"(medians of {repetitions} repetitions; CSV {csv_path}; plot {png_path})")
+    print(f"(time: median of {repetitions} repetitions per call, min-max over "
+          "them in the same unit; vs = peer time / stridekit time; thr = "
+          "threads; einsum ...:plain is NumPy optimize=False, ...:optimize "
+          "optimize=True; CSV, in ns: "
+          f"{csv_path}; plots {png_path}, {summary_path})")
     if index_rows:
         print("\n== batch index kernels (elements/s per target)")
         print_table(index_rows)

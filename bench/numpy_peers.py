@@ -10,10 +10,15 @@ import timeit
 import numpy as np
 
 
-def _median_seconds(fn, quick, clock=time.perf_counter):
+# Per key: (min, max) seconds per call over the repetitions (for the report).
+SPREAD = {}
+
+
+def _median_seconds(fn, quick, clock=time.perf_counter, key=None):
     timer = timeit.Timer(fn, timer=clock)
     number, _ = timer.autorange()
     runs = timer.repeat(repeat=3 if quick else 5, number=number)
+    SPREAD[key] = (min(runs) / number, max(runs) / number)
     return statistics.median(runs) / number
 
 
@@ -180,5 +185,5 @@ def measure(key, quick=False):
         # (other processes' time on the core does not count); so do its
         # peers. Others keep the wall clock (BLAS peers run threads).
         clock = time.thread_time if key.startswith("copy:") else time.perf_counter
-        _PEER_CACHE[key] = _median_seconds(fn, quick, clock)
+        _PEER_CACHE[key] = _median_seconds(fn, quick, clock, key)
     return _PEER_CACHE[key]

@@ -1,0 +1,184 @@
+"""What bench/compare.py's report carries besides the timings: the machine,
+CPU, active Highway target, compiler, commit and thread counts (metadata()),
+and the summary plot of stridekit's speedup over each peer (summary_plot())."""
+import ctypes
+import datetime
+import glob
+import json
+import os
+import platform
+import subprocess
+
+import numpy as np
+
+
+def _run(cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True,
+                               check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
+def _cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.split(":")[0].strip() in ("model name", "Model"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def _active_target(build):
+    """sk_target_active() of the build's shared library, as the benchmarks
+    see it (STRIDEKIT_TARGET applies to both)."""
+    libs = sorted(glob.glob(os.path.join(build, "libstridekit.so*")))
+    if not libs:
+        return "unknown (no libstridekit.so in the build)"
+    lib = ctypes.CDLL(libs[0])
+    lib.sk_target_active.restype = ctypes.c_char_p
+    return lib.sk_target_active().decode()
+
+
+def _compiler(build):
+    """The first line of `<C++ compiler> --version` of the build's compile
+    commands (Meson 1.0's introspection does not list compilers)."""
+    try:
+        with open(os.path.join(build, "compile_commands.json")) as f:
+            commands = json.load(f)
+        command = next(c["command"] for c in commands
+                       if c["file"].endswith(".cc"))
+    except (OSError, ValueError, StopIteration):
+        return "unknown"
+    version = _run([command.split()[0], "--version"])
+    return version.splitlines()[0] if version else command.split()[0]
+
+
+def _build_flags(build):
+    text = _run(["meson", "introspect", build, "--buildoptions"])
+    try:
+        opts = {o["name"]: o["value"] for o in json.loads(text)}
+    except ValueError:
+        return ""
+    args = " ".join(opts.get("cpp_args", []))
+    return f"{opts.get('buildtype', '?')}" + (f", cpp_args {args}" if args else "")
+
+
+def _commit(root):
+    sha = _run(["git", "-C", root, "rev-parse", "--short=12", "HEAD"])
+    if not sha:
+        return "unknown"
+    dirty = _run(["git", "-C", root, "status", "--porcelain",
+                  "--untracked-files=no"])
+    return sha + ("-dirty" if dirty else "")
+
+
+def _blas_threads():
+    """Threads NumPy's BLAS (einsum optimize=True peers) may use."""
+    try:
+        from threadpoolctl import threadpool_info
+        counts = [i["num_threads"] for i in threadpool_info()
+                  if i.get("user_api") == "blas"]
+        if counts:
+            return max(counts)
+    except Exception:  # noqa: BLE001 - optional module
+        pass
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
+        if os.environ.get(var, "").isdigit():
+            return int(os.environ[var])
+    return os.cpu_count() or 1
+
+
+def metadata(build, root):
+    """Ordered (key, value) pairs; the same for every row of one run."""
+    return {
+        "machine": f"{platform.node()} ({platform.machine()}, "
+                   f"{os.cpu_count()} logical CPUs)",
+        "cpu": _cpu_model(),
+        "target": _active_target(build),
+        "compiler": _compiler(build),
+        "build": _build_flags(build),
+        "commit": _commit(root),
+        "numpy": np.__version__,
+        "blas_threads": _blas_threads(),
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime(
+            "%Y-%m-%d %H:%M UTC"),
+    }
+
+
+def header_lines(meta):
+    return [
+        f"machine  {meta['machine']}; CPU {meta['cpu']}",
+        f"target   {meta['target']} (Highway target the kernels ran on)",
+        f"compiler {meta['compiler']} ({meta['build']})",
+        f"commit   {meta['commit']}; NumPy {meta['numpy']}; {meta['date']}",
+        "threads  'thr' column: stridekit's threads per case; NumPy's "
+        "ufunc/copy peers run on 1 thread; its einsum optimize=True peers on "
+        f"a BLAS of up to {meta['blas_threads']} threads",
+    ]
+
+
+# Summary plot: one panel per peer; a row per case with its speedup.
+PEERS = [("NumPy", "vs_numpy"), ("xtensor", "vs_xtensor"),
+         ("copy reference (memcpy/memset)", "vs_memcpy")]
+
+
+def summary_plot(rows, meta, path):
+    """Horizontal bars of stridekit's speedup over each peer (log scale; >1:
+    stridekit faster), one row per case of every suite, "n/a" where a case
+    has no such peer. rows: dicts with suite, case, threads and the PEERS
+    keys ("" when missing)."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    rows = [r for r in rows if any(r.get(k) not in ("", None) for _, k in PEERS)]
+    if not rows:
+        return False
+    labels = []
+    for r in rows:
+        thr = f" [{r['threads']} thr]" if str(r.get("threads", "1")) != "1" else ""
+        case = r["case"].strip().replace(":plain", " (NumPy optimize=False)")
+        case = case.replace(":optimize", " (NumPy optimize=True)")
+        labels.append(f"{r['suite'].removesuffix('_bench')}: {case}{thr}")
+    values = [[r.get(k) for r in rows] for _, k in PEERS]
+    finite = [v for col in values for v in col if v not in ("", None) and v > 0]
+    lo = min(min(finite), 0.5) / 1.5
+    hi = max(max(finite), 2.0) * 1.5
+    height = 1.5 + 0.17 * len(rows)
+    fig, axes = plt.subplots(1, len(PEERS), sharey=True,
+                             figsize=(6 + 3.2 * len(PEERS), height))
+    y = list(range(len(rows)))
+    for ax, (name, _), col in zip(axes, PEERS, values):
+        for i, v in enumerate(col):
+            if v in ("", None) or v <= 0:
+                ax.text(1.06, i, "n/a", ha="left", va="center", fontsize=6,
+                        color="0.45")
+            else:
+                ax.barh(i, v - 1.0, left=1.0, height=0.7,  # from parity
+                        color="tab:green" if v >= 1 else "tab:red")
+                ax.text(v * 1.05 if v >= 1 else v / 1.05, i, f"{v:.0f}x" if v >= 10 else f"{v:.2g}x",
+                        ha="left" if v >= 1 else "right", va="center",
+                        fontsize=5)
+        ax.set_xscale("log")
+        ax.set_xlim(lo, hi)
+        ax.axvline(1.0, color="k", linewidth=0.8)
+        ax.set_title(f"speedup over {name}", fontsize=9)
+        ax.set_xlabel("peer time / stridekit time (log; >1: stridekit faster)",
+                      fontsize=7)
+        ax.grid(axis="x", which="both", alpha=0.25)
+        ax.tick_params(axis="x", labelsize=7)
+    axes[0].set_yticks(y)
+    axes[0].set_yticklabels(labels, fontsize=6)
+    axes[0].set_ylim(len(rows) - 0.5, -0.5)
+    fig.suptitle("stridekit speedups (medians) -- " + "; ".join(
+        [meta["cpu"], "target " + meta["target"], meta["compiler"],
+         "commit " + meta["commit"]]), fontsize=9)
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.5 / height))
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
