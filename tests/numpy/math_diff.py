@@ -18,7 +18,7 @@ import sys
 import numpy as np
 
 import stridekit_ctypes as sk
-from bfloat16 import BF16, storage
+from bfloat16 import BF16, f32_to_bf16, storage
 from numeric_diff import (DTYPES, broadcast_input, computable, kind_of,
                           random_shape, random_values, random_view,
                           same_result, stored)
@@ -49,10 +49,7 @@ def special_inputs(rng, name, n):
                              picks.sum())
     with np.errstate(all="ignore"):
         v = v.astype(dt)
-    if name == BF16:
-        from bfloat16 import f32_to_bf16
-        return f32_to_bf16(v)
-    return v.astype(storage(name))
+        return f32_to_bf16(v) if name == BF16 else v.astype(storage(name))
 
 
 def ordered(x):
@@ -104,7 +101,7 @@ def test_elementwise(rng, tally, worst):
                 exact = getattr(np, op)(ca.astype(np.longdouble)).astype(name)
         st = sk.unary(op, name, sk.view_of(a, a_base), a_base,
                       sk.view_of(out, out_base), out_base)
-        got = np.ascontiguousarray(out).copy()
+        got = np.array(out, copy=True)
         what = (f"{op} {name} out {shape} a {a.shape}{a.strides}"
                 f" in_place {in_place}: status {st} {sk.last_error()}")
         if op not in TRANSCENDENTAL:
