@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include "cast_scalar.h"
+#include "math_kernels.h"
 #include "numeric_types.h"
 #include "stridekit/dtype.h"
 #include "stridekit/error.h"
@@ -404,6 +405,64 @@ T Sqrt(T a) {
 template <typename T>
 T Square(T a) {
   return Mul(a, a);
+}
+
+// ---- Math ops (floats; the rounding ops and sign also integers).
+
+// Fn(float or double): float16 and bfloat16 through float32, rounded once.
+template <typename T, class Fn>
+T ViaFloat(T a, Fn fn) {
+  if constexpr (kIsHalf<T>) {
+    return Narrow<T>(fn(Widen(a)));
+  } else {
+    return fn(a);
+  }
+}
+
+// The transcendentals of lib/math_kernels.h on one element.
+#define STRIDEKIT_MATH_SCALAR(Name)                          \
+  template <typename T>                                      \
+  T Name(T a) {                                              \
+    return ViaFloat(a, [](auto x) {                          \
+      return math::Name(math::ScalarMath<decltype(x)>{}, x); \
+    });                                                      \
+  }
+STRIDEKIT_MATH_SCALAR(Exp)
+STRIDEKIT_MATH_SCALAR(Log)
+STRIDEKIT_MATH_SCALAR(Expm1)
+STRIDEKIT_MATH_SCALAR(Log1p)
+STRIDEKIT_MATH_SCALAR(Sin)
+STRIDEKIT_MATH_SCALAR(Cos)
+STRIDEKIT_MATH_SCALAR(Tanh)
+#undef STRIDEKIT_MATH_SCALAR
+
+// Rounding to integral values: integers unchanged.
+#define STRIDEKIT_ROUNDING_SCALAR(Name, fn)                  \
+  template <typename T>                                      \
+  T Name(T a) {                                              \
+    if constexpr (kIsInt<T>) {                               \
+      return a;                                              \
+    } else {                                                 \
+      return ViaFloat(a, [](auto x) { return std::fn(x); }); \
+    }                                                        \
+  }
+STRIDEKIT_ROUNDING_SCALAR(Floor, floor)
+STRIDEKIT_ROUNDING_SCALAR(Ceil, ceil)
+STRIDEKIT_ROUNDING_SCALAR(Rint, nearbyint)  // To nearest even.
+STRIDEKIT_ROUNDING_SCALAR(Trunc, trunc)
+#undef STRIDEKIT_ROUNDING_SCALAR
+
+// np.sign (NumPy 1.24): -1, +1, or 0 (also for -0); a NaN is returned as
+// is; unsigned integers 0 or 1.
+template <typename T>
+T Sign(T a) {
+  if constexpr (kIsInt<T>) {
+    return static_cast<T>(a > 0 ? 1 : (a < T(0) ? -1 : 0));
+  } else if constexpr (kIsHalf<T>) {
+    return ViaFloat(a, [](float x) { return Sign(x); });
+  } else {
+    return a > 0 ? T(1) : (a < 0 ? T(-1) : (a == 0 ? T(0) : a));
+  }
 }
 
 // The value x such that op(x, y) == y for every y of accumulator type T

@@ -16,6 +16,7 @@
 #include "copy-inl.h"
 #include "half_rows-inl.h"
 #include "hwy/highway.h"
+#include "math-inl.h"
 #include "numeric-inl.h"
 #include "numeric_task.h"
 #include "scalar_ops.h"

@@ -252,7 +252,9 @@ SK_BINARY_OPS = {"add": 0, "subtract": 1, "multiply": 2, "divide": 3,
                  "bitwise_and": 8, "bitwise_or": 9, "bitwise_xor": 10,
                  "left_shift": 11, "right_shift": 12}
 SK_UNARY_OPS = {"negative": 0, "absolute": 1, "sqrt": 2, "square": 3,
-                "invert": 16}
+                "exp": 4, "log": 5, "expm1": 6, "log1p": 7, "sin": 8,
+                "cos": 9, "tanh": 10, "floor": 11, "ceil": 12, "rint": 13,
+                "trunc": 14, "sign": 15, "invert": 16}
 SK_REDUCE_OPS = {"sum": 0, "prod": 1, "min": 2, "max": 3, "any": 4, "all": 5,
                  "mean": 6}
 SK_ARG_OPS = {"argmin": 0, "argmax": 1}

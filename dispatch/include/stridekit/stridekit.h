@@ -215,6 +215,21 @@ typedef enum sk_unary_op {
   SK_ABS = 1,
   SK_SQRT = 2,
   SK_SQUARE = 3,
+  /* Float dtypes only, at most 4 ulp from the correctly rounded result,
+     the same bits on every target: */
+  SK_EXP = 4,
+  SK_LOG = 5,
+  SK_EXPM1 = 6,
+  SK_LOG1P = 7,
+  SK_SIN = 8,
+  SK_COS = 9,
+  SK_TANH = 10,
+  /* Exact; integers unchanged (NumPy: float64 of the same values): */
+  SK_FLOOR = 11,
+  SK_CEIL = 12,
+  SK_RINT = 13, /* round half to even */
+  SK_TRUNC = 14,
+  SK_SIGN = 15,  /* -1, 0 (also for -0), +1; a NaN stays; not bool */
   SK_NOT = 16,   /* NumPy ~ (np.invert): bitwise, logical on bool */
   SK_ISNAN = 17, /* out is SK_BOOL (stridekit/compare.h) */
   SK_ISINF = 18,

@@ -42,6 +42,11 @@ enum : uint32_t {
 // Bool follows NumPy: add is or, multiply is and, minimum is and, maximum
 // is or (results 0 or 1); complex has no order (minimum, maximum, absolute
 // and the min/max reductions refuse it).
+// The transcendentals (exp .. tanh) take float dtypes only, at most 4 ulp
+// from the correctly rounded result, the same bits on every target
+// (lib/math_kernels.h); floor, ceil, rint (to nearest even) and trunc keep
+// integers unchanged (NumPy returns float64 there: same values); sign is
+// -1, 0 or +1 (0 for -0, a NaN stays), unsigned 0 or 1.
 // Bitwise ops are logical on bool; shifts follow NumPy (>= the bit width
 // gives 0, or -1 for a negative signed value shifted right).
 #define STRIDEKIT_BINARY_OPS(X)                   \
@@ -64,6 +69,18 @@ enum : uint32_t {
   X(Abs, 1, "absolute", kOrderedKinds, false)     \
   X(Sqrt, 2, "sqrt", kFloatKinds, false)          \
   X(Square, 3, "square", kArithmeticKinds, false) \
+  X(Exp, 4, "exp", kFloatKinds, false)            \
+  X(Log, 5, "log", kFloatKinds, false)            \
+  X(Expm1, 6, "expm1", kFloatKinds, false)        \
+  X(Log1p, 7, "log1p", kFloatKinds, false)        \
+  X(Sin, 8, "sin", kFloatKinds, false)            \
+  X(Cos, 9, "cos", kFloatKinds, false)            \
+  X(Tanh, 10, "tanh", kFloatKinds, false)         \
+  X(Floor, 11, "floor", kNumericKinds, false)     \
+  X(Ceil, 12, "ceil", kNumericKinds, false)       \
+  X(Rint, 13, "rint", kNumericKinds, false)       \
+  X(Trunc, 14, "trunc", kNumericKinds, false)     \
+  X(Sign, 15, "sign", kNumericKinds, false)       \
   X(Not, 16, "invert", kBitwiseKinds, false)
 
 // Any and all give bool (KernelReduceOp, ReduceOutputDType); mean is the
