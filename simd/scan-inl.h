@@ -156,40 +156,22 @@ using ArgValue =
     std::conditional_t<kIsHalf<T>, float,
                        std::conditional_t<std::is_same_v<T, Bool>, uint8_t, T>>;
 
-template <typename T>
-ArgValue<T> ToArgValue(T x) {
-  if constexpr (kIsHalf<T>) {
-    return scalar_ops::Widen(x);
-  } else if constexpr (std::is_same_v<T, Bool>) {
-    return uint8_t(x.byte != 0);
-  } else {
-    return x;
-  }
-}
-
 // The arg rows on comparable values V (scalar_ops::ArgMin / ArgMax).
-template <bool kMax>
+template <bool kIsMax>
 struct ArgCompare {
+  static constexpr bool kMax = kIsMax;
   template <typename V>
   static bool Better(V x, V best) {
-    return kMax ? scalar_ops::ArgMax(x, best) : scalar_ops::ArgMin(x, best);
+    return kIsMax ? scalar_ops::ArgMax(x, best) : scalar_ops::ArgMin(x, best);
   }
   template <class D, class V>
   static auto Better(D, V x, V best) {
-    const auto strict = kMax ? hn::Gt(x, best) : hn::Lt(x, best);
+    const auto strict = kIsMax ? hn::Gt(x, best) : hn::Lt(x, best);
     if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
       return hn::Or(strict, hn::AndNot(hn::IsNaN(best), hn::IsNaN(x)));
     } else {
       return strict;
     }
-  }
-  // True when (x, at x_index) is preferred to (y, at y_index) whatever
-  // their order along the axis.
-  template <typename V>
-  static bool Prefer(V x, int64_t x_index, V y, int64_t y_index) {
-    if (Better(x, y)) return true;
-    if (Better(y, x)) return false;
-    return x_index < y_index;  // Equal, or both NaN.
   }
 };
 
@@ -247,18 +229,39 @@ void ArgRowValues(const V* p, size_t n, int64_t base, V& best,
       i0 = hn::IfThenElse(hn::RebindMask(du, m0), hn::Set(du, U(v)), i0);
       ++v;
     }
-    HWY_ALIGN V values[2 * hn::MaxLanes(d)];
-    HWY_ALIGN U indices[2 * hn::MaxLanes(du)];
+    // b1's lanes into b0's (the earlier element of a lane among equals),
+    // then the block's best: the NaN, or the extreme value, at the
+    // smallest element index.
+    const auto take = hn::Or(
+        Cmp::Better(d, b1, b0),
+        hn::AndNot(Cmp::Better(d, b0, b1), hn::RebindMask(d, hn::Lt(i1, i0))));
+    b0 = hn::IfThenElse(take, b1, b0);
+    i0 = hn::IfThenElse(hn::RebindMask(du, take), i1, i0);
+    HWY_ALIGN V values[hn::MaxLanes(d)];
+    HWY_ALIGN U indices[hn::MaxLanes(du)];
     hn::Store(b0, d, values);
-    hn::Store(b1, d, values + N);
     hn::Store(i0, du, indices);
-    hn::Store(i1, du, indices + N);
-    V block_best = values[0];
-    int64_t block_index = int64_t(block) + int64_t(indices[0]) * int64_t(N);
-    for (size_t l = 1; l < 2 * N; ++l) {
+    bool nan = false;
+    if constexpr (hwy::IsFloat<V>()) nan = !hn::AllFalse(d, hn::IsNaN(b0));
+    V extreme = values[0];
+    if (!nan) {
+      if constexpr (sizeof(V) >= 2) {
+        extreme = hn::GetLane(Cmp::kMax ? hn::MaxOfLanes(d, b0)
+                                        : hn::MinOfLanes(d, b0));
+      } else {
+        for (size_t l = 1; l < N; ++l) {
+          if (Cmp::Better(values[l], extreme)) extreme = values[l];
+        }
+      }
+    }
+    V block_best = extreme;
+    int64_t block_index = -1;
+    for (size_t l = 0; l < N; ++l) {
+      const bool candidate =
+          nan ? values[l] != values[l] : values[l] == extreme;
       const int64_t at =
-          int64_t(block) + int64_t(indices[l]) * int64_t(N) + int64_t(l % N);
-      if (Cmp::Prefer(values[l], at, block_best, block_index)) {
+          int64_t(block) + int64_t(indices[l]) * int64_t(N) + int64_t(l);
+      if (candidate && (block_index < 0 || at < block_index)) {
         block_best = values[l];
         block_index = at;
       }
