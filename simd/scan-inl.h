@@ -156,42 +156,39 @@ using ArgValue =
     std::conditional_t<kIsHalf<T>, float,
                        std::conditional_t<std::is_same_v<T, Bool>, uint8_t, T>>;
 
-template <typename T>
-ArgValue<T> ToArgValue(T x) {
-  if constexpr (kIsHalf<T>) {
-    return scalar_ops::Widen(x);
-  } else if constexpr (std::is_same_v<T, Bool>) {
-    return uint8_t(x.byte != 0);
-  } else {
-    return x;
-  }
-}
-
 // The arg rows on comparable values V (scalar_ops::ArgMin / ArgMax).
-template <bool kMax>
+template <bool kIsMax>
 struct ArgCompare {
+  static constexpr bool kMax = kIsMax;
   template <typename V>
   static bool Better(V x, V best) {
-    return kMax ? scalar_ops::ArgMax(x, best) : scalar_ops::ArgMin(x, best);
+    return kIsMax ? scalar_ops::ArgMax(x, best) : scalar_ops::ArgMin(x, best);
+  }
+  // x > best (kMax) or x < best lane by lane, NaN lanes false.
+  template <class V>
+  static auto Strict(V x, V best) {
+    return kIsMax ? hn::Gt(x, best) : hn::Lt(x, best);
   }
   template <class D, class V>
   static auto Better(D, V x, V best) {
-    const auto strict = kMax ? hn::Gt(x, best) : hn::Lt(x, best);
+    const auto strict = kIsMax ? hn::Gt(x, best) : hn::Lt(x, best);
     if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
       return hn::Or(strict, hn::AndNot(hn::IsNaN(best), hn::IsNaN(x)));
     } else {
       return strict;
     }
   }
-  // True when (x, at x_index) is preferred to (y, at y_index) whatever
-  // their order along the axis.
-  template <typename V>
-  static bool Prefer(V x, int64_t x_index, V y, int64_t y_index) {
-    if (Better(x, y)) return true;
-    if (Better(y, x)) return false;
-    return x_index < y_index;  // Equal, or both NaN.
-  }
 };
+
+// Lanes where a or b is a NaN (none for integer lanes).
+template <class D, class V>
+HWY_INLINE auto NaNLanes(D d, V a, V b) {
+  if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+    return hn::Or(hn::IsNaN(a), hn::IsNaN(b));
+  } else {
+    return hn::FirstN(d, 0);
+  }
+}
 
 // Stages `count` elements of a row of T (stride in elements) as values
 // (bool as 0 or 1).
@@ -225,16 +222,20 @@ void ArgRowValues(const V* p, size_t n, int64_t base, V& best,
   while (n - i >= 2 * N) {
     const size_t block = i;
     const size_t vectors = std::min((n - i) / N, max_vectors);
+    // The hot loop compares strictly; a NaN (floats) anywhere in the block
+    // sends the block to the scalar walk below instead.
     auto b0 = hn::LoadU(d, p + i);
     auto b1 = hn::LoadU(d, p + i + N);
+    auto nan = NaNLanes(d, b0, b1);
     auto i0 = hn::Zero(du);
     auto i1 = hn::Set(du, U(1));
     size_t v = 2;
     for (; v + 2 <= vectors; v += 2) {
       const auto x0 = hn::LoadU(d, p + block + v * N);
       const auto x1 = hn::LoadU(d, p + block + (v + 1) * N);
-      const auto m0 = Cmp::Better(d, x0, b0);
-      const auto m1 = Cmp::Better(d, x1, b1);
+      const auto m0 = Cmp::Strict(x0, b0);
+      const auto m1 = Cmp::Strict(x1, b1);
+      nan = hn::Or(nan, NaNLanes(d, x0, x1));
       b0 = hn::IfThenElse(m0, x0, b0);
       b1 = hn::IfThenElse(m1, x1, b1);
       i0 = hn::IfThenElse(hn::RebindMask(du, m0), hn::Set(du, U(v)), i0);
@@ -242,23 +243,50 @@ void ArgRowValues(const V* p, size_t n, int64_t base, V& best,
     }
     if (v < vectors) {
       const auto x0 = hn::LoadU(d, p + block + v * N);
-      const auto m0 = Cmp::Better(d, x0, b0);
+      const auto m0 = Cmp::Strict(x0, b0);
+      nan = hn::Or(nan, NaNLanes(d, x0, x0));
       b0 = hn::IfThenElse(m0, x0, b0);
       i0 = hn::IfThenElse(hn::RebindMask(du, m0), hn::Set(du, U(v)), i0);
       ++v;
     }
-    HWY_ALIGN V values[2 * hn::MaxLanes(d)];
-    HWY_ALIGN U indices[2 * hn::MaxLanes(du)];
+    if (!hn::AllFalse(d, nan)) {
+      for (i = block; i < block + v * N; ++i) {
+        if (!have || Cmp::Better(p[i], best)) {
+          best = p[i];
+          best_index = base + int64_t(i);
+          have = true;
+        }
+      }
+      continue;
+    }
+    // (No NaN here.) b1's lanes into b0's (the earlier element of a lane
+    // among equals), then the block's extreme value at the smallest element
+    // index.
+    const auto take = hn::Or(
+        Cmp::Better(d, b1, b0),
+        hn::AndNot(Cmp::Better(d, b0, b1), hn::RebindMask(d, hn::Lt(i1, i0))));
+    b0 = hn::IfThenElse(take, b1, b0);
+    i0 = hn::IfThenElse(hn::RebindMask(du, take), i1, i0);
+    HWY_ALIGN V values[hn::MaxLanes(d)];
+    HWY_ALIGN U indices[hn::MaxLanes(du)];
     hn::Store(b0, d, values);
-    hn::Store(b1, d, values + N);
     hn::Store(i0, du, indices);
-    hn::Store(i1, du, indices + N);
-    V block_best = values[0];
-    int64_t block_index = int64_t(block) + int64_t(indices[0]) * int64_t(N);
-    for (size_t l = 1; l < 2 * N; ++l) {
+    V extreme = values[0];
+    if constexpr (sizeof(V) >= 2) {
+      extreme = hn::GetLane(Cmp::kMax ? hn::MaxOfLanes(d, b0)
+                                      : hn::MinOfLanes(d, b0));
+    } else {
+      for (size_t l = 1; l < N; ++l) {
+        if (Cmp::Better(values[l], extreme)) extreme = values[l];
+      }
+    }
+    V block_best = extreme;
+    int64_t block_index = -1;
+    for (size_t l = 0; l < N; ++l) {
+      const bool candidate = values[l] == extreme;
       const int64_t at =
-          int64_t(block) + int64_t(indices[l]) * int64_t(N) + int64_t(l % N);
-      if (Cmp::Prefer(values[l], at, block_best, block_index)) {
+          int64_t(block) + int64_t(indices[l]) * int64_t(N) + int64_t(l);
+      if (candidate && (block_index < 0 || at < block_index)) {
         block_best = values[l];
         block_index = at;
       }

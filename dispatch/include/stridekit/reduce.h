@@ -5,6 +5,12 @@
 // products and min logical and, max logical or (results 0 or 1). Float16
 // and bfloat16 accumulate in float32 (pairwise as below, over blocks of 512
 // elements) and round once at the end.
+// kAny and kAll take every dtype and write bool (out is DType::kBool): an
+// element is true when != 0 (a NaN is true; complex: either part); no
+// elements give false (any) and true (all). kMean (float dtypes) is the sum
+// below divided by the count in the accumulator's type (float32 for
+// float16 and bfloat16, rounded once), NaN for no elements; NumPy's mean of
+// integers, bool and complex has another dtype: kUnsupported.
 //
 // out's shape is in's shape with the reduced axes removed, or kept as 1
 // (keepdims), told apart by out's rank. Axes may be negative; a repeated or
