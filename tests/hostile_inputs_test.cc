@@ -932,41 +932,6 @@ std::vector<HostileCase> Catalog() {
          const auto* bytes = reinterpret_cast<const uint8_t*>(buffer);
          const uint8_t want[6] = {1, 0, 1, 0, 1, 0};
          return st == SK_OK && std::memcmp(bytes, want, 6) == 0
-      // ---- math ops (sk_unary SK_EXP .. SK_SIGN)
-      {"sk_unary", "integer exp",
-       [] {
-         static int32_t cells[6];
-         return sk_unary(SK_EXP, SK_INT32, &v, cells, &v, cells);
-       },
-       SK_ERR_UNSUPPORTED, "exp: integer dtype Int32"},
-      {"sk_unary", "bool tanh",
-       [] {
-         static uint8_t cells[6];
-         return sk_unary(SK_TANH, SK_BOOL, &v, cells, &v, cells);
-       },
-       SK_ERR_UNSUPPORTED, "tanh: bool dtype"},
-      {"sk_unary", "complex log",
-       [] { return sk_unary(SK_LOG, SK_COMPLEX64, &v, data, &v, dst); },
-       SK_ERR_UNSUPPORTED, "log: complex dtype Complex64"},
-      {"sk_unary", "bool sign",
-       [] {
-         static uint8_t cells[6];
-         return sk_unary(SK_SIGN, SK_BOOL, &v, cells, &v, cells);
-       },
-       SK_ERR_UNSUPPORTED, "sign: bool dtype"},
-      {"sk_unary", "complex rint",
-       [] { return sk_unary(SK_RINT, SK_COMPLEX128, &v, data, &v, dst); },
-       SK_ERR_UNSUPPORTED, "rint: complex dtype Complex128"},
-      {"sk_unary", "op value between the math ops and the predicates",
-       [] { return sk_unary(sk_unary_op(20), SK_FLOAT32, &v, data, &v, dst); },
-       SK_ERR_INVALID, "20"},
-      {"sk_unary", "sin of huge, infinite and NaN values",
-       [] {
-         double x[3] = {1e300, -HUGE_VAL, NAN}, y[3];
-         static sk_view line = MakeView({3}, {1}, 0);
-         const sk_status st = sk_unary(SK_SIN, SK_FLOAT64, &line, x, &line, y);
-         return st == SK_OK && std::fabs(y[0]) <= 1 && std::isnan(y[1]) &&
-                        std::isnan(y[2])
                     ? SK_OK
                     : SK_ERR_INVALID;
        },
@@ -991,13 +956,6 @@ std::vector<HostileCase> Catalog() {
          return sk_unary(SK_ISINF, SK_FLOAT32, &v, values, &v, flags) ==
                             SK_OK &&
                         std::memcmp(flags, want, 6) == 0
-      {"sk_unary", "floor of a reversed float16 row in place",
-       [] {
-         uint16_t h[4] = {0x3e00, 0xbe00, 0x7e00, 0x8000};  // 1.5 -1.5 nan -0
-         sk_view r = MakeView({4}, {-1}, 3);
-         const sk_status st = sk_unary(SK_FLOOR, SK_FLOAT16, &r, h, &r, h);
-         return st == SK_OK && h[0] == 0x3c00 && h[1] == 0xc000 &&
-                        (h[2] & 0x7c00) == 0x7c00 && h[3] == 0x8000
                     ? SK_OK
                     : SK_ERR_INVALID;
        },
@@ -1175,6 +1133,56 @@ std::vector<HostileCase> Catalog() {
                           &scalar, dst);
        },
        SK_ERR_INVALID, "reduce: unknown op 7"},
+      // ---- math ops (sk_unary SK_EXP .. SK_SIGN)
+      {"sk_unary", "integer exp",
+       [] {
+         static int32_t cells[6];
+         return sk_unary(SK_EXP, SK_INT32, &v, cells, &v, cells);
+       },
+       SK_ERR_UNSUPPORTED, "exp: integer dtype Int32"},
+      {"sk_unary", "bool tanh",
+       [] {
+         static uint8_t cells[6];
+         return sk_unary(SK_TANH, SK_BOOL, &v, cells, &v, cells);
+       },
+       SK_ERR_UNSUPPORTED, "tanh: bool dtype"},
+      {"sk_unary", "complex log",
+       [] { return sk_unary(SK_LOG, SK_COMPLEX64, &v, data, &v, dst); },
+       SK_ERR_UNSUPPORTED, "log: complex dtype Complex64"},
+      {"sk_unary", "bool sign",
+       [] {
+         static uint8_t cells[6];
+         return sk_unary(SK_SIGN, SK_BOOL, &v, cells, &v, cells);
+       },
+       SK_ERR_UNSUPPORTED, "sign: bool dtype"},
+      {"sk_unary", "complex rint",
+       [] { return sk_unary(SK_RINT, SK_COMPLEX128, &v, data, &v, dst); },
+       SK_ERR_UNSUPPORTED, "rint: complex dtype Complex128"},
+      {"sk_unary", "op value between the math ops and the predicates",
+       [] { return sk_unary(sk_unary_op(20), SK_FLOAT32, &v, data, &v, dst); },
+       SK_ERR_INVALID, "20"},
+      {"sk_unary", "sin of huge, infinite and NaN values",
+       [] {
+         double x[3] = {1e300, -HUGE_VAL, NAN}, y[3];
+         static sk_view line = MakeView({3}, {1}, 0);
+         const sk_status st = sk_unary(SK_SIN, SK_FLOAT64, &line, x, &line, y);
+         return st == SK_OK && std::fabs(y[0]) <= 1 && std::isnan(y[1]) &&
+                        std::isnan(y[2])
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_unary", "floor of a reversed float16 row in place",
+       [] {
+         uint16_t h[4] = {0x3e00, 0xbe00, 0x7e00, 0x8000};  // 1.5 -1.5 nan -0
+         sk_view r = MakeView({4}, {-1}, 3);
+         const sk_status st = sk_unary(SK_FLOOR, SK_FLOAT16, &r, h, &r, h);
+         return st == SK_OK && h[0] == 0x3c00 && h[1] == 0xc000 &&
+                        (h[2] & 0x7c00) == 0x7c00 && h[3] == 0x8000
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
   };
 }
 
