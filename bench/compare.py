@@ -334,7 +334,7 @@ def main():
     png_path = os.path.join(out_dir, "comparison.png")
     plot(results, png_path)
     summary_path = os.path.join(out_dir, "summary.png")
-    summary_rows = results + [
+    summary_rows = [r for r in results if r["impl"] != "memcpy"] + [
         {"suite": "index_bench", "case": f"{r['kernel']} {r['case']} n={r['n']}",
          "threads": 1, "vs_numpy": r["x numpy"], "vs_xtensor": "",
          "vs_memcpy": r["x memset"]}

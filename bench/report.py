@@ -142,6 +142,8 @@ def summary_plot(rows, meta, path):
     labels = []
     for r in rows:
         thr = f" [{r['threads']} thr]" if str(r.get("threads", "1")) != "1" else ""
+        if f"{r.get('threads')}thr" in r["case"]:
+            thr = ""  # The case name says it already.
         case = r["case"].strip().replace(":plain", " (NumPy optimize=False)")
         case = case.replace(":optimize", " (NumPy optimize=True)")
         labels.append(f"{r['suite'].removesuffix('_bench')}: {case}{thr}")
@@ -177,8 +179,9 @@ def summary_plot(rows, meta, path):
     axes[0].set_ylim(len(rows) - 0.5, -0.5)
     fig.suptitle("stridekit speedups (medians) -- " + "; ".join(
         [meta["cpu"], "target " + meta["target"], meta["compiler"],
-         "commit " + meta["commit"]]), fontsize=9)
-    fig.tight_layout(rect=(0, 0, 1, 1 - 0.5 / height))
+         "commit " + meta["commit"]]), fontsize=9, y=1 - 0.2 / height,
+        va="top")
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.55 / height))
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return True

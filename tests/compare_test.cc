@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "allocation.h"
 #include "equivalence.h"
 #include "numeric_types.h"
 #include "numeric_values.h"
@@ -408,6 +409,30 @@ TEST(Compare, LargeTransposedAndThreaded) {
       });
     }
   }
+}
+
+// A failed allocation (a transposed input's staging scratch, an
+// overlapping input's temporary) throws kNoMemory before anything is
+// written.
+TEST(Compare, NoMemoryLeavesOutUntouched) {
+  const int64_t n = 200;
+  std::vector<float> a(n * n, 1.0f), b(n * n, 0.0f);
+  std::vector<uint8_t> out(n * n, 7);
+  const sk_view c = MakeView({n, n}, {n, 1}, 0);
+  const sk_view t = MakeView({n, n}, {1, n}, 0);
+  testing::ForEachTarget([&](const std::string&) {
+    FailAllocationAfterForTest(0);
+    EXPECT_THROW(Compare(CompareOp::kGt, DType::kFloat32, t, a.data(), c,
+                         b.data(), c, out.data()),
+                 Error);
+    FailAllocationAfterForTest(0);
+    EXPECT_THROW(Where(DType::kFloat32, c, out.data(), c, a.data(), t, b.data(),
+                       c, a.data()),
+                 Error);
+    FailAllocationAfterForTest(-1);
+    EXPECT_EQ(out, std::vector<uint8_t>(n * n, 7));
+    EXPECT_EQ(a, std::vector<float>(n * n, 1.0f));
+  });
 }
 
 TEST(Compare, Errors) {
