@@ -10,6 +10,8 @@
 
 #include "stridekit/dims.h"
 #include "stridekit/error.h"
+#include "stridekit/numeric_options.h"
+#include "stridekit/parallel.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit::capi {
@@ -71,6 +73,21 @@ inline int32_t RawEnumValue(const Enum& value) {
   int32_t raw;
   std::memcpy(&raw, &value, sizeof(raw));
   return raw;
+}
+
+// A C enum argument as the C++ enum of the same values, unchecked: the C++
+// API rejects values it does not know.
+template <typename CppEnum, typename CEnum>
+inline CppEnum EnumArg(const CEnum& value) {
+  return static_cast<CppEnum>(RawEnumValue(value));
+}
+
+// The options of a numeric kernel called through the C ABI: sk_get_threads()
+// threads.
+inline NumericOptions ThreadOptions() {
+  NumericOptions options;
+  options.threads = GetThreads();
+  return options;
 }
 
 // Copies d into out (which has room for d.size() entries).

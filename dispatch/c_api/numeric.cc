@@ -9,27 +9,6 @@
 #include "stridekit/reduce.h"
 #include "stridekit/scan.h"
 
-namespace {
-
-// The dtype and op enums pass through unchecked (the C++ API rejects values
-// it does not know), read without an enum load: a C caller may pass any int.
-stridekit::DType ToDType(const sk_dtype& t) {
-  return static_cast<stridekit::DType>(stridekit::capi::RawEnumValue(t));
-}
-
-template <typename CppEnum, typename CEnum>
-CppEnum ToOp(const CEnum& op) {
-  return static_cast<CppEnum>(stridekit::capi::RawEnumValue(op));
-}
-
-stridekit::NumericOptions ThreadOptions() {
-  stridekit::NumericOptions options;
-  options.threads = stridekit::GetThreads();
-  return options;
-}
-
-}  // namespace
-
 extern "C" {
 
 sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
@@ -39,8 +18,10 @@ sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
     stridekit::capi::RequireNonNull(a, "sk_binary", "a");
     stridekit::capi::RequireNonNull(b, "sk_binary", "b");
     stridekit::capi::RequireNonNull(out, "sk_binary", "out");
-    stridekit::Binary(ToOp<stridekit::BinaryOp>(op), ToDType(t), *a, a_data, *b,
-                      b_data, *out, out_data, ThreadOptions());
+    stridekit::Binary(stridekit::capi::EnumArg<stridekit::BinaryOp>(op),
+                      stridekit::capi::EnumArg<stridekit::DType>(t), *a, a_data,
+                      *b, b_data, *out, out_data,
+                      stridekit::capi::ThreadOptions());
   });
 }
 
@@ -50,12 +31,16 @@ sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
     stridekit::capi::RequireNonNull(a, "sk_unary", "a");
     stridekit::capi::RequireNonNull(out, "sk_unary", "out");
     // The predicates (out SK_BOOL) have their own table (stridekit/compare.h).
-    if (stridekit::FindOp(ToOp<stridekit::PredicateOp>(op)) != nullptr) {
-      return stridekit::Predicate(ToOp<stridekit::PredicateOp>(op), ToDType(t),
-                                  *a, a_data, *out, out_data, ThreadOptions());
+    if (stridekit::FindOp(
+            stridekit::capi::EnumArg<stridekit::PredicateOp>(op)) != nullptr) {
+      return stridekit::Predicate(
+          stridekit::capi::EnumArg<stridekit::PredicateOp>(op),
+          stridekit::capi::EnumArg<stridekit::DType>(t), *a, a_data, *out,
+          out_data, stridekit::capi::ThreadOptions());
     }
-    stridekit::Unary(ToOp<stridekit::UnaryOp>(op), ToDType(t), *a, a_data, *out,
-                     out_data, ThreadOptions());
+    stridekit::Unary(stridekit::capi::EnumArg<stridekit::UnaryOp>(op),
+                     stridekit::capi::EnumArg<stridekit::DType>(t), *a, a_data,
+                     *out, out_data, stridekit::capi::ThreadOptions());
   });
 }
 
@@ -71,9 +56,10 @@ sk_status sk_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
                       SK_MAX_NDIM, "]");
     }
     if (naxes > 0) stridekit::capi::RequireNonNull(axes, "sk_reduce", "axes");
-    stridekit::Reduce(ToOp<stridekit::ReduceOp>(op), ToDType(t), *in, in_data,
-                      std::span<const int32_t>(axes, size_t(naxes)), *out,
-                      out_data, ThreadOptions());
+    stridekit::Reduce(stridekit::capi::EnumArg<stridekit::ReduceOp>(op),
+                      stridekit::capi::EnumArg<stridekit::DType>(t), *in,
+                      in_data, std::span<const int32_t>(axes, size_t(naxes)),
+                      *out, out_data, stridekit::capi::ThreadOptions());
   });
 }
 
@@ -83,8 +69,10 @@ sk_status sk_arg_reduce(sk_arg_op op, sk_dtype t, const sk_view* in,
   return stridekit::capi::Guard(__func__, [&] {
     stridekit::capi::RequireNonNull(in, "sk_arg_reduce", "in");
     stridekit::capi::RequireNonNull(out, "sk_arg_reduce", "out");
-    stridekit::ArgReduce(ToOp<stridekit::ArgOp>(op), ToDType(t), *in, in_data,
-                         axis, *out, out_data, ThreadOptions());
+    stridekit::ArgReduce(stridekit::capi::EnumArg<stridekit::ArgOp>(op),
+                         stridekit::capi::EnumArg<stridekit::DType>(t), *in,
+                         in_data, axis, *out, out_data,
+                         stridekit::capi::ThreadOptions());
   });
 }
 
@@ -94,8 +82,9 @@ sk_status sk_scan(sk_scan_op op, sk_dtype t, const sk_view* in,
   return stridekit::capi::Guard(__func__, [&] {
     stridekit::capi::RequireNonNull(in, "sk_scan", "in");
     stridekit::capi::RequireNonNull(out, "sk_scan", "out");
-    stridekit::Scan(ToOp<stridekit::ScanOp>(op), ToDType(t), *in, in_data, axis,
-                    *out, out_data, ThreadOptions());
+    stridekit::Scan(stridekit::capi::EnumArg<stridekit::ScanOp>(op),
+                    stridekit::capi::EnumArg<stridekit::DType>(t), *in, in_data,
+                    axis, *out, out_data, stridekit::capi::ThreadOptions());
   });
 }
 

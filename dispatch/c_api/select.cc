@@ -5,22 +5,6 @@
 #include "stridekit/parallel.h"
 #include "stridekit/where.h"
 
-namespace {
-
-// The enums pass through unchecked (the C++ API rejects values it does not
-// know), read without an enum load: a C caller may pass any int.
-stridekit::DType ToDType(const sk_dtype& t) {
-  return static_cast<stridekit::DType>(stridekit::capi::RawEnumValue(t));
-}
-
-stridekit::NumericOptions ThreadOptions() {
-  stridekit::NumericOptions options;
-  options.threads = stridekit::GetThreads();
-  return options;
-}
-
-}  // namespace
-
 extern "C" {
 
 sk_status sk_compare(sk_compare_op op, sk_dtype t, const sk_view* a,
@@ -30,9 +14,10 @@ sk_status sk_compare(sk_compare_op op, sk_dtype t, const sk_view* a,
     stridekit::capi::RequireNonNull(a, "sk_compare", "a");
     stridekit::capi::RequireNonNull(b, "sk_compare", "b");
     stridekit::capi::RequireNonNull(out, "sk_compare", "out");
-    stridekit::Compare(
-        static_cast<stridekit::CompareOp>(stridekit::capi::RawEnumValue(op)),
-        ToDType(t), *a, a_data, *b, b_data, *out, out_data, ThreadOptions());
+    stridekit::Compare(stridekit::capi::EnumArg<stridekit::CompareOp>(op),
+                       stridekit::capi::EnumArg<stridekit::DType>(t), *a,
+                       a_data, *b, b_data, *out, out_data,
+                       stridekit::capi::ThreadOptions());
   });
 }
 
@@ -44,8 +29,9 @@ sk_status sk_where(sk_dtype t, const sk_view* cond, const void* cond_data,
     stridekit::capi::RequireNonNull(a, "sk_where", "a");
     stridekit::capi::RequireNonNull(b, "sk_where", "b");
     stridekit::capi::RequireNonNull(out, "sk_where", "out");
-    stridekit::Where(ToDType(t), *cond, cond_data, *a, a_data, *b, b_data, *out,
-                     out_data, ThreadOptions());
+    stridekit::Where(stridekit::capi::EnumArg<stridekit::DType>(t), *cond,
+                     cond_data, *a, a_data, *b, b_data, *out, out_data,
+                     stridekit::capi::ThreadOptions());
   });
 }
 

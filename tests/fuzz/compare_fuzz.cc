@@ -15,27 +15,13 @@
 #include "stridekit/ops.h"
 #include "stridekit/stridekit.h"
 
+using stridekit::fuzz::BackView;
 using stridekit::fuzz::FuzzInput;
 using stridekit::fuzz::NumericDTypes;
 using stridekit::fuzz::Print;
 using stridekit::fuzz::ValidRange;
 
 namespace {
-
-constexpr __int128 kMaxBytes = 1 << 14;
-
-// A buffer backing view `v` of element size `es`, filled from the input;
-// false when the harness cannot back it.
-bool Back(FuzzInput& in, const sk_view& v, size_t es,
-          std::vector<unsigned char>& buffer) {
-  __int128 lo, hi;
-  if (!ValidRange(v, lo, hi) || lo < 0 || (hi + 1) * es > kMaxBytes) {
-    return false;
-  }
-  buffer.resize(size_t(hi + 1) * es);
-  for (auto& b : buffer) b = in.Byte();
-  return true;
-}
 
 [[noreturn]] void Die(const char* what, int kind, int op, sk_status a,
                       sk_status b, const sk_view* views, int n) {
@@ -86,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<unsigned char> bufs[4];
   bool backed = es != 0;
   for (int i = 0; i < 4 && backed; ++i) {
-    backed = Back(in, views[i], sizes[kind][i], bufs[i]);
+    backed = BackView(in, views[i], sizes[kind][i], bufs[i]);
   }
   auto run = [&](bool have, std::vector<unsigned char>& out) {
     const auto at = [&](int i) -> void* {

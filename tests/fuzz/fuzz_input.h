@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "stridekit/stridekit.h"
 
@@ -131,6 +132,22 @@ inline bool ValidRange(const sk_view& v, __int128& lo, __int128& hi) {
     lo += a < b ? a : b;
     hi += a < b ? b : a;
   }
+  return true;
+}
+
+// Sizes the buffer backing view `v` (element size `es`) and fills it from
+// the input; false when the harness cannot back it (no valid element, a
+// negative offset, or more than kMaxBackedBytes): the call may then only
+// fail or touch nothing.
+inline constexpr __int128 kMaxBackedBytes = 1 << 14;
+inline bool BackView(FuzzInput& in, const sk_view& v, size_t es,
+                     std::vector<unsigned char>& buffer) {
+  __int128 lo, hi;
+  if (!ValidRange(v, lo, hi) || lo < 0 || (hi + 1) * es > kMaxBackedBytes) {
+    return false;
+  }
+  buffer.resize(size_t(hi + 1) * es);
+  for (auto& b : buffer) b = in.Byte();
   return true;
 }
 

@@ -16,6 +16,7 @@
 #include "stridekit/ops.h"
 #include "stridekit/stridekit.h"
 
+using stridekit::fuzz::BackView;
 using stridekit::fuzz::FuzzInput;
 using stridekit::fuzz::IsFloatDType;
 using stridekit::fuzz::NumericDTypes;
@@ -24,22 +25,6 @@ using stridekit::fuzz::SameUpToNaNOf;
 using stridekit::fuzz::ValidRange;
 
 namespace {
-
-constexpr __int128 kMaxBytes = 1 << 14;
-
-// A buffer backing view `v` of element size `es`, filled from the input;
-// empty when the harness cannot back it (the call may then only fail or
-// touch nothing).
-bool Back(FuzzInput& in, const sk_view& v, size_t es,
-          std::vector<unsigned char>& buffer) {
-  __int128 lo, hi;
-  if (!ValidRange(v, lo, hi) || lo < 0 || (hi + 1) * es > kMaxBytes) {
-    return false;
-  }
-  buffer.resize(size_t(hi + 1) * es);
-  for (auto& b : buffer) b = in.Byte();
-  return true;
-}
 
 [[noreturn]] void Die(const char* what, int op, sk_status a, sk_status b,
                       const sk_view* views, int n) {
@@ -104,7 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<unsigned char> bufs[3];
   bool backed = es != 0;
   for (int i = 0; i < 3 && backed; ++i)
-    backed = Back(in, views[i], es, bufs[i]);
+    backed = BackView(in, views[i], es, bufs[i]);
   if (!backed) {
     // Unbacked: only failing (or touching no memory) is allowed.
     if (kind == 0) {

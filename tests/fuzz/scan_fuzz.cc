@@ -15,6 +15,7 @@
 #include "stridekit/ops.h"
 #include "stridekit/stridekit.h"
 
+using stridekit::fuzz::BackView;
 using stridekit::fuzz::FuzzInput;
 using stridekit::fuzz::NumericDTypes;
 using stridekit::fuzz::Print;
@@ -22,21 +23,6 @@ using stridekit::fuzz::SameUpToNaNOf;
 using stridekit::fuzz::ValidRange;
 
 namespace {
-
-constexpr __int128 kMaxBytes = 1 << 14;
-
-// A buffer backing view `v` of element size `es`, filled from the input;
-// false when the harness cannot back it.
-bool Back(FuzzInput& in, const sk_view& v, size_t es,
-          std::vector<unsigned char>& buffer) {
-  __int128 lo, hi;
-  if (!ValidRange(v, lo, hi) || lo < 0 || (hi + 1) * es > kMaxBytes) {
-    return false;
-  }
-  buffer.resize(size_t(hi + 1) * es);
-  for (auto& b : buffer) b = in.Byte();
-  return true;
-}
 
 [[noreturn]] void Die(const char* what, bool scan, int op, int axis,
                       sk_status a, sk_status b, const sk_view* views) {
@@ -84,8 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const size_t es = sk_dtype_size(dtype);
   const size_t out_es = scan ? es : sizeof(int64_t);
   std::vector<unsigned char> bufs[2];
-  const bool backed = es != 0 && Back(in, views[0], es, bufs[0]) &&
-                      Back(in, views[1], out_es, bufs[1]);
+  const bool backed = es != 0 && BackView(in, views[0], es, bufs[0]) &&
+                      BackView(in, views[1], out_es, bufs[1]);
   auto run = [&](void* in_data, void* out_data) {
     return scan ? sk_scan(sk_scan_op(op), dtype, &views[0], in_data, axis,
                           &views[1], out_data)
