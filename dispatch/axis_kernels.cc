@@ -45,8 +45,8 @@ void RunAxisKernel(simd::AxisKernelFn kernel, int32_t op, DType t,
                    const Operand& from, const sk_view& in, int axis,
                    DimsView out_strides, int64_t out_offset, void* out_data,
                    int64_t out_step, int threads) {
-  Dims shape(DimsView(in.shape, size_t(in.ndim)));
-  const int64_t length = shape[size_t(axis)];
+  const DimsView shape(in.shape, size_t(in.ndim));
+  const int64_t length = in.shape[axis];
   Dims rest_shape = WithoutAxis(shape, axis);
   if (in.ndim == 1) rest_shape[0] = 1;
   const Box all{Dims(rest_shape.size(), 0), rest_shape};
