@@ -129,7 +129,9 @@ HWY_INLINE void MaskRow(D d, uint8_t* out, int64_t out_stride, const A& a,
                  out + i);
     }
   } else {
-    HWY_ALIGN uint8_t lanes[hn::MaxLanes(d8)];
+    // At least Lanes(d8) bytes on every target (MaxLanes of a fractional
+    // SVE descriptor reads as 1 to GCC's bounds analysis).
+    HWY_ALIGN uint8_t lanes[HWY_MAX_BYTES];
     for (; i + N <= count; i += N) {
       hn::Store(MaskBytes(d, Lanes::Mask(d, a.Load(d, i), b.Load(d, i))), d8,
                 lanes);

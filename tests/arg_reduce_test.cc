@@ -134,7 +134,7 @@ TEST(ArgReduce, LongAxesMatchReference) {
     for (auto& v : b) v = int8_t(rng() % 4);
     x[size_t(n * m / 2)] = std::numeric_limits<float>::quiet_NaN();
     x[size_t(n * m - 1)] = std::numeric_limits<float>::quiet_NaN();
-    for (const sk_view in :
+    for (const sk_view& in :
          {MakeView({n, m}, {m, 1}, 0), MakeView({m, n}, {n, 1}, 0)}) {
       const int64_t rows = in.shape[0], cols = in.shape[1];
       for (const ArgOp op : {ArgOp::kArgMin, ArgOp::kArgMax}) {
