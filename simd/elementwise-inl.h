@@ -25,11 +25,6 @@ HWY_BEFORE_NAMESPACE();
 namespace stridekit {
 namespace HWY_NAMESPACE {
 
-// The inputs of an elementwise op's rows.
-constexpr RowInputs InputsOf(bool unary) {
-  return unary ? RowInputs::kUnary : RowInputs::kAny;
-}
-
 // One 2-D slab of a tiled plan: out[r, c] = Op(x[r, c], y[r, c]) for r <
 // rows, c < cols, where the input in slot `t` (the transposed one) has
 // stride 1 along r. Element (r, c) of operand k is at
@@ -40,12 +35,12 @@ constexpr RowInputs InputsOf(bool unary) {
 // input by rows: one pass, every access a whole vector. The ragged edges,
 // and everything on other targets, layouts or ops without a vector form, by
 // rows with strided loads.
-template <class Op, bool kUnary, class D, typename T = hn::TFromD<D>>
+template <class Op, class D, typename T = hn::TFromD<D>>
 void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
-             const int64_t* col, int t, size_t rows, size_t cols) {
+             const int64_t* col, int t, bool unary, size_t rows, size_t cols) {
   size_t full_rows = 0, full_cols = 0;  // The extent of the fused tiles.
 #if STRIDEKIT_REGISTER_TRANSPOSE
-  const int64_t other_col = kUnary ? 0 : col[2 - t];
+  const int64_t other_col = unary ? 0 : col[2 - t];
   if constexpr (Op::template kVector<T>) {
     if (CanTransposeInRegisters(d) && col[0] == 1 && row[t + 1] == 1 &&
         (other_col == 0 || other_col == 1)) {
@@ -64,7 +59,7 @@ void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
           for (size_t j = 0; j < N; ++j) {
             const int64_t r = int64_t(r0 + j);
             auto yv = hn::Zero(d);
-            if (!kUnary) {
+            if (!unary) {
               const T* y =
                   in[other] + r * row[other + 1] + int64_t(c0) * other_col;
               yv = other_col ? hn::LoadU(d, y) : hn::Set(d, *y);
@@ -87,18 +82,19 @@ void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
     const auto at = [&](int k) {
       return in[k] + int64_t(r) * row[k + 1] + int64_t(c0) * col[k + 1];
     };
-    RunRow<Op, InputsOf(kUnary)>(
-        d, out + int64_t(r) * row[0] + int64_t(c0) * col[0], col[0], at(0),
-        col[1], kUnary ? &zero : at(1), kUnary ? 0 : col[2], cols - c0);
+    RunRow<Op>(d, out + int64_t(r) * row[0] + int64_t(c0) * col[0], col[0],
+               at(0), col[1], unary ? &zero : at(1), unary ? 0 : col[2],
+               cols - c0);
   }
 }
 
 // A tiled plan (a transposed input; never a prechecked op): slab by slab.
-template <typename T, class Op, bool kUnary>
+template <typename T, class Op>
 void RunTiledElementwiseFor(const ElementwiseTask& task) {
   const hn::ScalableTag<T> d;
   const IterationPlan& plan = *task.plan;
-  const int operands = kUnary ? 2 : 3;
+  const bool unary = task.kernel.unary;
+  const int operands = unary ? 2 : 3;
   const int tile_axis = plan.ndim() - 2;
   int64_t row[3] = {}, col[3] = {};
   int transposed = 0;
@@ -116,38 +112,37 @@ void RunTiledElementwiseFor(const ElementwiseTask& task) {
   while (chunks.Next(chunk)) {
     const T* in[2] = {
         static_cast<const T*>(task.in[0]) + chunk.offsets[1],
-        kUnary ? nullptr
-               : static_cast<const T*>(task.in[1]) + chunk.offsets[2]};
-    RunSlab<Op, kUnary>(d, static_cast<T*>(task.out) + chunk.offsets[0], in,
-                        row, col, transposed, rows, cols);
+        unary ? nullptr : static_cast<const T*>(task.in[1]) + chunk.offsets[2]};
+    RunSlab<Op>(d, static_cast<T*>(task.out) + chunk.offsets[0], in, row, col,
+                transposed, unary, rows, cols);
   }
 }
 
-// Runs the plan's rows (or tiles) with Op (kUnary: a unary op, whose second
-// operand is a zero broadcast).
-template <typename T, class Op, bool kUnary>
+// Runs the plan's rows (or tiles) with Op.
+template <typename T, class Op>
 void RunElementwiseFor(const ElementwiseTask& task) {
   const hn::ScalableTag<T> d;
   const IterationPlan& plan = *task.plan;
   // Tiled plans only for lanes that transpose in registers (MayTile).
   if constexpr (sizeof(T) >= 4) {
-    if (plan.tiled()) return RunTiledElementwiseFor<T, Op, kUnary>(task);
+    if (plan.tiled()) return RunTiledElementwiseFor<T, Op>(task);
   }
   T* out = static_cast<T*>(task.out);
   const T* a = static_cast<const T*>(task.in[0]);
   // Unary ops read a zero broadcast as their ignored second operand.
   const T zero = T(0);
-  const T* b = kUnary ? &zero : static_cast<const T*>(task.in[1]);
+  const bool unary = task.kernel.unary;
+  const T* b = unary ? &zero : static_cast<const T*>(task.in[1]);
   const size_t count = static_cast<size_t>(plan.inner_size());
   const int64_t out_stride = plan.inner_stride(0);
   const int64_t a_stride = plan.inner_stride(1);
-  const int64_t b_stride = kUnary ? 0 : plan.inner_stride(2);
+  const int64_t b_stride = unary ? 0 : plan.inner_stride(2);
   ChunkIterator chunks(plan, task.begin, task.end);
   Chunk chunk;
   while (chunks.Next(chunk)) {
-    RunRow<Op, InputsOf(kUnary)>(
-        d, out + chunk.offsets[0], out_stride, a + chunk.offsets[1], a_stride,
-        kUnary ? b : b + chunk.offsets[2], b_stride, count, task.stream);
+    RunRow<Op>(d, out + chunk.offsets[0], out_stride, a + chunk.offsets[1],
+               a_stride, unary ? b : b + chunk.offsets[2], b_stride, count,
+               task.stream);
   }
   if (task.stream) hwy::FlushStream();
 }
@@ -175,16 +170,16 @@ void RunRowsFor(const ElementwiseTask& task, Row row) {
 
 // Op on storage type T: bool as bytes, float16/bfloat16 through float32,
 // complex on interleaved lanes, the rest on lanes of T.
-template <typename T, class Op, bool kUnary>
+template <typename T, class Op>
 void RunOpFor(const ElementwiseTask& task) {
   if constexpr (std::is_same_v<T, Bool>) {
-    RunElementwiseFor<uint8_t, BoolOp<Op>, kUnary>(task);
+    RunElementwiseFor<uint8_t, BoolOp<Op>>(task);
   } else if constexpr (kIsHalf<T>) {
     RunRowsFor<T>(task, [](auto... row) { HalfRow<Op>(row...); });
   } else if constexpr (kIsComplex<T>) {
     RunRowsFor<T>(task, [](auto... row) { ComplexRow<Op>(row...); });
   } else {
-    RunElementwiseFor<T, Op, kUnary>(task);
+    RunElementwiseFor<T, Op>(task);
   }
 }
 
@@ -197,7 +192,7 @@ void RunElementwiseForType(const ElementwiseTask& task) {
 #define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked) \
   case UnaryOp::k##Name:                                           \
     if constexpr (((kinds)&kKindOf<T>) != 0) {                     \
-      RunOpFor<T, Name##Op, true>(task);                           \
+      RunOpFor<T, Name##Op>(task);                                 \
     }                                                              \
     return;
       STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_CASE)
@@ -209,7 +204,7 @@ void RunElementwiseForType(const ElementwiseTask& task) {
 #define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked) \
   case BinaryOp::k##Name:                                           \
     if constexpr (((kinds)&kKindOf<T>) != 0) {                      \
-      RunOpFor<T, Name##Op, false>(task);                           \
+      RunOpFor<T, Name##Op>(task);                                  \
     }                                                               \
     return;
     STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_CASE)

@@ -148,8 +148,8 @@ void HalfAccumulateRow(float* acc, int64_t acc_stride, const H* in,
     int64_t sx;
     const float* fx = StageRow(in + at * in_stride, in_stride, x, n, sx);
     float* to = acc + at * acc_stride;
-    RunRow<typename HalfFloatOp<HalfOp, H>::type, RowInputs::kAccumulator>(
-        d, to, acc_stride, to, acc_stride, fx, sx, n);
+    RunRow<typename HalfFloatOp<HalfOp, H>::type>(d, to, acc_stride, to,
+                                                  acc_stride, fx, sx, n);
   }
 }
 

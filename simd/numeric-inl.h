@@ -418,45 +418,38 @@ HWY_INLINE void ElementwiseRow(D d, const Out& out, const A& a, const B& b,
   for (; i < count; ++i) out.Put(i, Op::Scalar(a.At(i), b.At(i)));
 }
 
-// out[i] = Op(a[i * a_stride], b[i * b_stride]) for i < count on a
-// contiguous output row when the inputs are contiguous or broadcast
-// (outer products: the Set is hoisted); false, with nothing written, for
-// other input strides. kUnary: b is the ignored zero broadcast of a unary
-// op, so only a's patterns are compiled.
-template <class Op, bool kUnary, class D, class Out, typename T = hn::TFromD<D>>
-HWY_INLINE bool DenseInputsRow(D d, const Out& o, const T* a, int64_t a_stride,
-                               const T* b, int64_t b_stride, size_t count) {
+// out[i * out_stride] = Op(a[i * a_stride], b[i * b_stride]) for i < count
+// on a contiguous output row, specialised for the common input patterns:
+// contiguous rows, a broadcast operand (outer products: the Set is hoisted)
+// and strided ones.
+template <class Op, class D, class Out, typename T = hn::TFromD<D>>
+HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
+                                    int64_t a_stride, const T* b,
+                                    int64_t b_stride, size_t count) {
+  if (a_stride == 1 && b_stride == 1) {
+    return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
+                              ContiguousLoader<T>{b}, count);
+  }
   if (a_stride == 1 && b_stride == 0) {
-    ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a}, BroadcastLoader<T>{*b},
-                       count);
-    return true;
+    return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
+                              BroadcastLoader<T>{*b}, count);
   }
-  if constexpr (!kUnary) {
-    if (a_stride == 1 && b_stride == 1) {
-      ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a}, ContiguousLoader<T>{b},
-                         count);
-      return true;
-    }
-    if (a_stride == 0 && b_stride == 1) {
-      ElementwiseRow<Op>(d, o, BroadcastLoader<T>{*a}, ContiguousLoader<T>{b},
-                         count);
-      return true;
-    }
+  if (a_stride == 0 && b_stride == 1) {
+    return ElementwiseRow<Op>(d, o, BroadcastLoader<T>{*a},
+                              ContiguousLoader<T>{b}, count);
   }
-  return false;
+  if (a_stride == 1) {
+    return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
+                              StridedLoader<D>(d, b, b_stride), count);
+  }
+  return ElementwiseRow<Op>(d, o, StridedLoader<D>(d, a, a_stride),
+                            StridedLoader<D>(d, b, b_stride), count);
 }
 
-// What RunRow's inputs may be, so that only the layouts that occur are
-// compiled: any two inputs; a unary op's (b is the ignored zero broadcast);
-// an accumulator row (a is out, same stride; never streamed).
-enum class RowInputs { kAny, kUnary, kAccumulator };
-
-// out[i * out_stride] = Op(a[i * a_stride], b[i * b_stride]) for i < count,
-// any strides; `stream` asks for non-temporal stores on contiguous output
-// rows with contiguous or broadcast inputs (the caller issues
-// hwy::FlushStream afterwards; strided inputs bound such rows anyway).
-template <class Op, RowInputs kInputs = RowInputs::kAny, class D,
-          typename T = hn::TFromD<D>>
+// Any output stride; `stream` asks for non-temporal stores on contiguous
+// output rows (the caller issues hwy::FlushStream afterwards). Also runs the
+// accumulator rows of reductions over outer axes.
+template <class Op, class D, typename T = hn::TFromD<D>>
 HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
                          int64_t a_stride, const T* b, int64_t b_stride,
                          size_t count, bool stream = false) {
@@ -468,43 +461,17 @@ HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
       const int64_t k = static_cast<int64_t>(i);
       out[k * out_stride] = Op::Scalar(a[k * a_stride], b[k * b_stride]);
     }
-    return;
-  } else if constexpr (kInputs == RowInputs::kAccumulator) {
-    (void)a_stride, (void)stream;
-    if (out_stride == 1) {
-      if (b_stride == 1) {
-        return ElementwiseRow<Op>(d, ContiguousStorer<T>{out},
-                                  ContiguousLoader<T>{a},
-                                  ContiguousLoader<T>{b}, count);
-      }
-      return ElementwiseRow<Op>(d, ContiguousStorer<T>{out},
-                                ContiguousLoader<T>{a},
-                                StridedLoader<D>(d, b, b_stride), count);
-    }
+  } else if (out_stride == 1 && stream) {
+    ContiguousOutputRow<Op>(d, ContiguousStorer<T, true>{out}, a, a_stride, b,
+                            b_stride, count);
+  } else if (out_stride == 1) {
+    ContiguousOutputRow<Op>(d, ContiguousStorer<T>{out}, a, a_stride, b,
+                            b_stride, count);
   } else {
-    constexpr bool kUnary = kInputs == RowInputs::kUnary;
-    if (out_stride == 1) {
-      if (stream ? DenseInputsRow<Op, kUnary>(d, ContiguousStorer<T, true>{out},
-                                              a, a_stride, b, b_stride, count)
-                 : DenseInputsRow<Op, kUnary>(d, ContiguousStorer<T>{out}, a,
-                                              a_stride, b, b_stride, count)) {
-        return;
-      }
-      if constexpr (!kUnary) {
-        if (a_stride == 1) {
-          return ElementwiseRow<Op>(d, ContiguousStorer<T>{out},
-                                    ContiguousLoader<T>{a},
-                                    StridedLoader<D>(d, b, b_stride), count);
-        }
-      }
-      return ElementwiseRow<Op>(d, ContiguousStorer<T>{out},
-                                StridedLoader<D>(d, a, a_stride),
-                                StridedLoader<D>(d, b, b_stride), count);
-    }
+    ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
+                       StridedLoader<D>(d, a, a_stride),
+                       StridedLoader<D>(d, b, b_stride), count);
   }
-  ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
-                     StridedLoader<D>(d, a, a_stride),
-                     StridedLoader<D>(d, b, b_stride), count);
 }
 
 // acc[i] = Op(acc[i], Op(Op(r0[i], r1[i]), Op(r2[i], r3[i]))) for i < count:
