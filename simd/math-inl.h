@@ -23,6 +23,12 @@ HWY_BEFORE_NAMESPACE();
 namespace stridekit {
 namespace HWY_NAMESPACE {
 
+// This target's copy of the algorithms (lib/math_kernels-inl.h): their
+// vector instantiations must carry the target's attributes.
+namespace math {
+#include "math_kernels-inl.h"  // NOLINT(build/include)
+}  // namespace math
+
 // The vector policy of math_kernels.h (float or double lanes).
 template <class D>
 struct HwyMath {
