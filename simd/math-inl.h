@@ -125,7 +125,9 @@ STRIDEKIT_MATH_OP(Tanh)
 #undef STRIDEKIT_MATH_OP
 
 // Rounding to integral values: Highway's exact Floor/Ceil/Round/Trunc on
-// float lanes, the identity on integer lanes.
+// float lanes, the identity on integer lanes. The result takes the input's
+// sign (as C's rounding functions: ceil(-0.5) is -0), which Highway 1.0.3's
+// emulation on targets without a rounding instruction (SSSE3) loses.
 #define STRIDEKIT_ROUNDING_OP(Name, HWY_OP)          \
   struct Name##Op {                                  \
     template <typename T>                            \
@@ -133,7 +135,7 @@ STRIDEKIT_MATH_OP(Tanh)
     template <class D, class V>                      \
     static V Vec(D, V a, V) {                        \
       if constexpr (hwy::IsFloat<hn::TFromD<D>>()) { \
-        return HWY_OP(a);                            \
+        return hn::CopySign(HWY_OP(a), a);           \
       } else {                                       \
         return a;                                    \
       }                                              \
