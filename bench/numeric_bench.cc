@@ -202,8 +202,8 @@ void BM_Numeric(benchmark::State& state) {
 }
 
 // Float32 and float64: the adds and sums, one thread and two
-// (NumericOptions) at every size. The other dtypes of the table: contiguous add and
-// last-axis sum on one thread.
+// (NumericOptions) at every size. The other dtypes of the table:
+// contiguous add and last-axis sum on one thread.
 void NumericArgs(benchmark::internal::Benchmark* b) {
   for (int group = 0; group < 3; ++group) {
     for (int c = 0; c <= int(Case::kSumTransposed); ++c) {
