@@ -21,7 +21,10 @@ over the repetitions and a thread-count column; writes it as CSV (the
 metadata in every row) to <build>/results/comparison.csv, plots GB/s per
 data-movement case (stridekit, NumPy, xtensor, copy reference; n/a where a
 peer is missing) to <build>/results/comparison.png and the speedup over each
-peer for every suite on a log scale to <build>/results/summary.png. index_bench gets its own table: per kernel,
+peer for every suite on a log scale to <build>/results/summary.png. Issue
+17's numeric cases (a > b, where, exp, log, tanh, argmax, cumsum) are listed
+again with their goal and whether it is met (issue17_goal; CSV columns goal,
+goal_met). index_bench gets its own table: per kernel,
 case, batch size n and target, elements/s and the speedup over the
 "reference" target, ViewOffsets against memset of the same bytes and
 UnravelBatch against np.unravel_index (index_kernels.csv).
@@ -182,6 +185,27 @@ def ns_range(lo, hi, median):
     return f"{lo / scale:.4g}-{hi / scale:.4g}"
 
 
+# Issue 17's numeric_bench cases (peer numeric:<name>_<variant>:...).
+ISSUE17_CASES = ("greater", "where", "exp", "log", "tanh", "argmax", "cumsum")
+
+
+def issue17_goal(row):
+    """(goal, met) of an issue-17 row, else ("", ""): at least NumPy's speed,
+    3x where NumPy's loop is strided (a transposed operand, argmax or cumsum
+    over axis 0), and 0.8 of the copy reference at DRAM for a > b and where."""
+    parts = row["peer"].split(":") + ["", ""]
+    name, _, variant = parts[1].partition("_")
+    if (parts[0] != "numeric" or name not in ISSUE17_CASES
+            or row["vs_numpy"] == ""):
+        return "", ""
+    want = 3 if variant in ("transposed", "axis0") else 1
+    goal, met = f">={want}x NumPy", row["vs_numpy"] >= want
+    if name in ("greater", "where") and row["group"] == "DRAM":
+        goal += ", >=0.8 ref"
+        met = met and row["vs_memcpy"] != "" and row["vs_memcpy"] >= 0.8
+    return goal, "yes" if met else "NO"
+
+
 def plot(rows, path):
     try:
         import matplotlib
@@ -321,6 +345,8 @@ def main():
         if peer:
             r["xtensor_gbps"] = peer["gbps"]
             r["vs_xtensor"] = peer["ns_per_iter"] / r["ns_per_iter"]
+    for r in results:
+        r["goal"], r["goal_met"] = issue17_goal(r)
 
     out_dir = os.path.join(args.build, "results")
     os.makedirs(out_dir, exist_ok=True)
@@ -369,6 +395,16 @@ def main():
           "threads; einsum ...:plain is NumPy optimize=False, ...:optimize "
           "optimize=True; CSV, in ns: "
           f"{csv_path}; plots {png_path}, {summary_path})")
+    goals = [r for r in results if r["goal"]]
+    if goals:
+        print("\n== issue 17 goals (vs NumPy; vs ref: the copy reference)")
+        for r in goals:
+            print(f"{r['case'][:44]:44} {r['threads']:>3} "
+                  f"{fmt(r['vs_numpy'], '7.2f')}x "
+                  f"{fmt(r['vs_memcpy'], '5.2f'):>5} {r['goal']:24} "
+                  f"{r['goal_met']}")
+        print(f"{sum(r['goal_met'] == 'yes' for r in goals)} of {len(goals)} "
+              "met")
     if index_rows:
         print("\n== batch index kernels (elements/s per target)")
         print_table(index_rows)

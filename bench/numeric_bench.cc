@@ -2,11 +2,14 @@
 // DRAM sizes: broadcasting adds (contiguous, outer product, row broadcast,
 // transposed input) and sums (last axis, axis 0, a transposed view), f32
 // and f64, on one thread and on two; contiguous adds and last-axis sums of
-// int8, uint8, int16, float16, bfloat16 and complex64 on one thread; a > b
-// and where (f32, contiguous and transposed). Each case
-// reports bytes/s counting the bytes that must move (inputs read once, output
-// written once) and names its NumPy peer and size group in the label for
-// bench/compare.py.
+// int8, uint8, int16, float16, bfloat16 and complex64 on one thread; and
+// issue 17's cases on one thread and on two: a > b and where (f32,
+// contiguous and transposed), exp, log and tanh (f32 and f64, contiguous
+// and transposed input), argmax and cumsum (f32; last axis, axis 0 and a
+// transposed view's last axis), whose input holds bench::CaseValue (log's
+// domain or [-5, 5)). Each case reports bytes/s counting the bytes that
+// must move (inputs read once, output written once) and names its NumPy
+// peer and size group in the label for bench/compare.py.
 #include <benchmark/benchmark.h>
 
 #include <cctype>
@@ -16,9 +19,11 @@
 #include <string>
 
 #include "numeric_cases.h"
+#include "stridekit/arg_reduce.h"
 #include "stridekit/compare.h"
 #include "stridekit/elementwise.h"
 #include "stridekit/reduce.h"
+#include "stridekit/scan.h"
 #include "stridekit/shape.h"
 #include "stridekit/where.h"
 
@@ -45,6 +50,29 @@ sk_view CView(const Dims& shape) {
   return View(shape, CContiguousStrides(shape));
 }
 
+// The input view and axis of an axis case (sums, argmax, cumsum), whose
+// variants come in the order: last axis, axis 0, a.T's last axis.
+struct AxisInput {
+  sk_view in;
+  int32_t axis;
+};
+AxisInput AxisCase(Case c, Case last_axis, int64_t n) {
+  const int k = int(c) - int(last_axis);
+  return {k == 2 ? View({n, n}, {1, n}) : CView({n, n}), k == 1 ? 0 : 1};
+}
+
+// Sets `count` float32 or float64 elements of `data` to bench::CaseValue.
+void FillCaseValues(Case c, DType t, int64_t count, unsigned char* data) {
+  for (int64_t i = 0; i < count; ++i) {
+    const double v = bench::CaseValue(c, i);
+    if (t == DType::kFloat64) {
+      reinterpret_cast<double*>(data)[i] = v;
+    } else {
+      reinterpret_cast<float*>(data)[i] = float(v);
+    }
+  }
+}
+
 void BM_Numeric(benchmark::State& state) {
   const Case c = static_cast<Case>(state.range(0));
   const DType t = static_cast<DType>(state.range(1));
@@ -55,7 +83,9 @@ void BM_Numeric(benchmark::State& state) {
   Dims shape;
   const int64_t moved = bench::BytesMoved(c, n, es);
   Buffer a(n * n * es, 0), b(n * n * es, 5), out(n * n * es, 11);
-  Buffer cond(c >= Case::kWhereContiguous ? n * n : 0, 17, 1);
+  const bool where = c == Case::kWhereContiguous || c == Case::kWhereTransposed;
+  Buffer cond(where ? n * n : 0, 17, 1);
+  if (c >= bench::kFirstValuedCase) FillCaseValues(c, t, n * n, a.data);
   std::function<void()> run;
   switch (c) {
     case Case::kAddContiguous: {
@@ -91,13 +121,11 @@ void BM_Numeric(benchmark::State& state) {
     case Case::kSumAxis0:
     case Case::kSumTransposed: {
       shape = {n, n};
-      const sk_view in =
-          c == Case::kSumTransposed ? View(shape, {1, n}) : CView(shape);
-      const int32_t axis = c == Case::kSumAxis0 ? 0 : 1;
+      const AxisInput x = AxisCase(c, Case::kSumLast, n);
       const sk_view o = View({n}, {1});
-      run = [&, in, axis, o] {
-        const int32_t axes[] = {axis};
-        Reduce(ReduceOp::kSum, t, in, a.data, axes, o, out.data, options);
+      run = [&, x, o] {
+        const int32_t axes[] = {x.axis};
+        Reduce(ReduceOp::kSum, t, x.in, a.data, axes, o, out.data, options);
       };
       break;
     }
@@ -121,6 +149,44 @@ void BM_Numeric(benchmark::State& state) {
       };
       break;
     }
+    case Case::kExpContiguous:
+    case Case::kExpTransposed:
+    case Case::kLogContiguous:
+    case Case::kLogTransposed:
+    case Case::kTanhContiguous:
+    case Case::kTanhTransposed: {
+      shape = {n, n};
+      constexpr UnaryOp kOps[] = {UnaryOp::kExp, UnaryOp::kLog, UnaryOp::kTanh};
+      const int k = int(c) - int(Case::kExpContiguous);  // 2 * op + transposed
+      const UnaryOp op = kOps[k / 2];
+      const sk_view o = CView(shape);
+      const sk_view x = k % 2 ? View(shape, {1, n}) : o;
+      run = [&, op, o, x] { Unary(op, t, x, a.data, o, out.data, options); };
+      break;
+    }
+    case Case::kArgmaxLast:
+    case Case::kArgmaxAxis0:
+    case Case::kArgmaxTransposed: {
+      shape = {n, n};
+      const AxisInput x = AxisCase(c, Case::kArgmaxLast, n);
+      const sk_view o = View({n}, {1});
+      run = [&, x, o] {
+        ArgReduce(ArgOp::kArgMax, t, x.in, a.data, x.axis, o, out.data,
+                  options);
+      };
+      break;
+    }
+    case Case::kCumsumLast:
+    case Case::kCumsumAxis0:
+    case Case::kCumsumTransposed: {
+      shape = {n, n};
+      const AxisInput x = AxisCase(c, Case::kCumsumLast, n);
+      const sk_view o = CView(shape);
+      run = [&, x, o] {
+        Scan(ScanOp::kCumsum, t, x.in, a.data, x.axis, o, out.data, options);
+      };
+      break;
+    }
   }
   for (auto _ : state) {
     run();
@@ -135,9 +201,9 @@ void BM_Numeric(benchmark::State& state) {
                       : ""));
 }
 
-// Float32 and float64: every case, one thread and two (NumericOptions) at
-// every size. The other dtypes of the issue's table: contiguous add and
-// last-axis sum on one thread.
+// Float32 and float64: the adds and sums, one thread and two
+// (NumericOptions) at every size. The other dtypes of the issue's table:
+// contiguous add and last-axis sum on one thread.
 void NumericArgs(benchmark::internal::Benchmark* b) {
   for (int group = 0; group < 3; ++group) {
     for (int c = 0; c <= int(Case::kSumTransposed); ++c) {
@@ -152,11 +218,17 @@ void NumericArgs(benchmark::internal::Benchmark* b) {
         b->Args({int64_t(c), int64_t(t), group, 1});
       }
     }
-    // a > b and where, float32, one thread and two.
+    // Issue 17's cases: float32, and float64 for exp, log and tanh; one
+    // thread and two.
     for (int c = int(Case::kGreaterContiguous);
-         c <= int(Case::kWhereTransposed); ++c) {
-      b->Args({c, int64_t(DType::kFloat32), group, 1});
-      b->Args({c, int64_t(DType::kFloat32), group, 2});
+         c <= int(Case::kCumsumTransposed); ++c) {
+      const bool f64 =
+          c >= int(Case::kExpContiguous) && c <= int(Case::kTanhTransposed);
+      for (DType t : {DType::kFloat32, DType::kFloat64}) {
+        if (t == DType::kFloat64 && !f64) continue;
+        b->Args({c, int64_t(t), group, 1});
+        b->Args({c, int64_t(t), group, 2});
+      }
     }
   }
 }

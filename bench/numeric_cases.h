@@ -36,12 +36,44 @@ enum class Case {
   kGreaterTransposed,  // a.T > b
   kWhereContiguous,    // where(cond, a, b)
   kWhereTransposed,    // where(cond, a.T, b)
+  // Unary math, [N,N] in and C-order out; input values from CaseValue.
+  kExpContiguous,   // exp(a)
+  kExpTransposed,   // exp(a.T)
+  kLogContiguous,   // log(a)
+  kLogTransposed,   // log(a.T)
+  kTanhContiguous,  // tanh(a)
+  kTanhTransposed,  // tanh(a.T)
+  // Argmax (int64 [N] out) and cumsum ([N,N] out) of [N,N].
+  kArgmaxLast,        // argmax(a, -1)
+  kArgmaxAxis0,       // argmax(a, 0)
+  kArgmaxTransposed,  // argmax(a.T, -1)
+  kCumsumLast,        // cumsum(a, -1)
+  kCumsumAxis0,       // cumsum(a, 0)
+  kCumsumTransposed,  // cumsum(a.T, -1)
 };
 constexpr const char* kCaseNames[] = {
     "add_contiguous",   "add_outer",          "add_row",
     "add_transposed",   "sum_last",           "sum_axis0",
     "sum_transposed",   "greater_contiguous", "greater_transposed",
-    "where_contiguous", "where_transposed"};
+    "where_contiguous", "where_transposed",   "exp_contiguous",
+    "exp_transposed",   "log_contiguous",     "log_transposed",
+    "tanh_contiguous",  "tanh_transposed",    "argmax_last",
+    "argmax_axis0",     "argmax_transposed",  "cumsum_last",
+    "cumsum_axis0",     "cumsum_transposed"};
+
+// The first case whose input `a` holds CaseValue rather than a byte fill.
+constexpr Case kFirstValuedCase = Case::kExpContiguous;
+
+// Element i (C order) of input `a` of a valued case: 1024 values spread
+// over log's domain [0.5, 2) or [-5, 5) for the others, in a scrambled
+// order (7919 is odd: a permutation mod 1024). Every step is exact in
+// double, so a cast to the dtype gives the same bits as numpy_peers.py's
+// _case_values.
+inline double CaseValue(Case c, int64_t i) {
+  const bool log = c == Case::kLogContiguous || c == Case::kLogTransposed;
+  const double lo = log ? 0.5 : -5.0, width = log ? 1.5 : 10.0;
+  return lo + double((i * 7919) % 1024) / 1024 * width;
+}
 
 // The largest n with n * n elements of elem_size bytes within `bytes`, one
 // less when that is a power of two (avoids cache-set aliasing of columns).
@@ -67,7 +99,16 @@ inline int64_t BytesMoved(Case c, int64_t n, int64_t elem_size) {
     case Case::kWhereContiguous:
     case Case::kWhereTransposed:  // A bool cond, two inputs, the output.
       return 3 * n * n * elem_size + n * n;
-    default:  // Sums: the input and the output vector.
+    case Case::kArgmaxLast:
+    case Case::kArgmaxAxis0:
+    case Case::kArgmaxTransposed:  // The input and an int64 vector.
+      return n * n * elem_size + n * int64_t(sizeof(int64_t));
+    case Case::kSumLast:
+    case Case::kSumAxis0:
+    case Case::kSumTransposed:  // The input and the output vector.
+      return (n * n + n) * elem_size;
+    default:  // Unary math and cumsum: the input and the output.
+      return 2 * n * n * elem_size;
       return (n * n + n) * elem_size;
   }
 }

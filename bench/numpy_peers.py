@@ -69,6 +69,15 @@ def _copy_peer(case, dtype, dst_shape):
     raise KeyError(case)
 
 
+def _case_values(case, dt, n):
+    """Input a of the numeric cases from exp_contiguous on, as
+    bench::CaseValue (numeric_cases.h) fills it: element i (C order) is
+    lo + ((i * 7919) % 1024) / 1024 * width, exact in float64, then cast."""
+    lo, width = (0.5, 1.5) if case.startswith("log_") else (-5.0, 10.0)
+    k = (np.arange(n * n, dtype=np.int64) * 7919) % 1024
+    return (lo + k / 1024 * width).astype(dt).reshape(n, n)
+
+
 def _numeric_peer(case, dtype, edge):
     """The NumPy operation each numeric_bench case is compared with."""
     dt = np.dtype(dtype)
@@ -96,6 +105,20 @@ def _numeric_peer(case, dtype, edge):
         # np.where has no out=: np.copyto(out, x, where=...) would not be
         # the same operation; the allocation is NumPy's cost of where.
         return lambda: np.where(cond, x, b)
+    name, _, variant = case.partition("_")
+    if name in ("exp", "log", "tanh", "argmax", "cumsum"):
+        a = _case_values(case, dt, n)
+    if name in ("exp", "log", "tanh"):
+        ufunc = getattr(np, name)
+        x = a.T if variant == "transposed" else a
+        return lambda: ufunc(x, out=out)
+    if name in ("argmax", "cumsum"):
+        x, axis = {"last": (a, 1), "axis0": (a, 0), "transposed": (a.T, 1)}[
+            variant]
+        if name == "cumsum":
+            return lambda: np.cumsum(x, axis=axis, out=out)
+        indices = np.empty(n, np.intp)
+        return lambda: np.argmax(x, axis=axis, out=indices)
     sums = np.empty(n, dt)
     if case == "sum_last":
         return lambda: np.sum(a, axis=1, out=sums)
