@@ -116,6 +116,10 @@ void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
   }
 }
 
+// How a tile starts: from C's values, from zero, or from zero with C's
+// values added once at the end (C + the tile's sum, one rounding).
+enum class Start { kLoad, kZero, kAddAtEnd };
+
 #define STRIDEKIT_TILE_ROW(r)                   \
   {                                             \
     const auto x = hn::Set(d, ap[r]);           \
@@ -125,19 +129,23 @@ void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
 #define STRIDEKIT_TILE_LOAD(r)            \
   auto c##r##0 = hn::Zero(d);             \
   auto c##r##1 = hn::Zero(d);             \
-  if (!zero) {                            \
+  if (start == Start::kLoad) {            \
     c##r##0 = hn::LoadU(d, rows[r]);      \
     c##r##1 = hn::LoadU(d, rows[r] + nl); \
   }
-#define STRIDEKIT_TILE_STORE(r)    \
-  hn::StoreU(c##r##0, d, rows[r]); \
+#define STRIDEKIT_TILE_STORE(r)                             \
+  if (start == Start::kAddAtEnd) {                          \
+    c##r##0 = hn::Add(hn::LoadU(d, rows[r]), c##r##0);      \
+    c##r##1 = hn::Add(hn::LoadU(d, rows[r] + nl), c##r##1); \
+  }                                                         \
+  hn::StoreU(c##r##0, d, rows[r]);                          \
   hn::StoreU(c##r##1, d, rows[r] + nl)
 
 // rows[r][j] += ap[k * kMr + r] * bp[k * 2 nl + j] for k < kc in order,
-// for the whole kMr x 2 nl tile; rows start from zero when `zero`.
+// for the whole kMr x 2 nl tile, starting as `start` says.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void Tile(D d, int64_t kc, const T* HWY_RESTRICT ap,
-                     const T* HWY_RESTRICT bp, T* const* rows, bool zero) {
+                     const T* HWY_RESTRICT bp, T* const* rows, Start start) {
   const size_t nl = hn::Lanes(d);
   STRIDEKIT_TILE_LOAD(0);
   STRIDEKIT_TILE_LOAD(1);
@@ -175,26 +183,35 @@ constexpr int64_t kShortK = 32;
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void RunTile(D d, const Blocking& blk, int64_t kc, const T* ap,
                         const T* bp, int64_t height, int64_t width, T* c,
-                        const int64_t* c_m, bool zero, T* scratch) {
+                        const int64_t* c_m, Start start, T* scratch) {
   T* rows[kMr];
   for (int64_t r = 0; r < kMr; ++r) {
     rows[r] = c + c_m[std::min(r, height - 1)];
   }
   if (height == kMr && width == blk.nr) {
-    Tile(d, kc, ap, bp, rows, zero);
+    Tile(d, kc, ap, bp, rows, start);
     return;
   }
   T* scratch_rows[kMr];
   for (int64_t r = 0; r < kMr; ++r) {
     scratch_rows[r] = scratch + r * blk.nr;
     std::fill_n(scratch_rows[r], blk.nr, T(0));
-    if (r < height && !zero) std::copy_n(rows[r], width, scratch_rows[r]);
+    if (r < height && start == Start::kLoad) {
+      std::copy_n(rows[r], width, scratch_rows[r]);
+    }
   }
-  Tile(d, kc, ap, bp, scratch_rows, false);
+  Tile(d, kc, ap, bp, scratch_rows, Start::kLoad);
   for (int64_t r = 0; r < height; ++r) {
-    std::copy_n(scratch_rows[r], width, rows[r]);
+    for (int64_t j = 0; j < width; ++j) {
+      rows[r][j] = start == Start::kAddAtEnd
+                       ? scalar_ops::Add(rows[r][j], scratch_rows[r][j])
+                       : scratch_rows[r][j];
+    }
   }
 }
+
+// k blocks per leaf of Gemm's PairwiseTree (see GemmOne).
+size_t LeafBlocks(const Blocking& blk) { return blk.kc == kSumBlock ? 2 : 1; }
 
 // Where Gemm keeps the pending sums of k blocks (PairwiseTree slots 1 ..
 // levels; slot 0 is C): panels of m_size x nc, row i at rows[i] = i * nc.
@@ -225,6 +242,9 @@ void AddPanel(D d, int64_t m, int64_t n, T* lo, const int64_t* lo_m,
 // One product of the batch (t's pointers at its position) with the packing
 // buffers of Gemm(), in n panels of `nc` columns: per panel, each k block
 // (kSumBlock) is summed into C or a pending slot, blocks combined pairwise.
+// When a block is one packed k block (blk.kc == kSumBlock), the tree's
+// leaves take two blocks, the second's tiles adding the first's sum at
+// their end (the same tree and bits, half the pending traffic).
 template <class D, typename T = hn::TFromD<D>>
 void GemmOne(D d, const Blocking& blk, int64_t panel_nc, const GemmTask& t,
              bool b_n_unit, T* a_pack, T* b_pack, T* scratch,
@@ -239,16 +259,20 @@ void GemmOne(D d, const Blocking& blk, int64_t panel_nc, const GemmTask& t,
           slot == 0 ? c + j0 : pending.base + int64_t(slot - 1) * pending.panel;
       to_m = slot == 0 ? t.c_m : pending.rows;
     };
-    // k block `block` summed into slot `slot` (from zero, k in order).
-    auto fold = [&](size_t block, size_t, size_t slot) {
+    // k blocks [first, first + count) summed into slot `slot`: the first
+    // from zero (k in order), a second one (fused leaves) added at its end.
+    auto fold = [&](size_t first, size_t count, size_t slot) {
       T* to;
       const int64_t* to_m;
       slot_at(slot, to, to_m);
-      const int64_t k_begin = int64_t(block) * kSumBlock;
-      const int64_t k_end = std::min(t.k_size, k_begin + kSumBlock);
-      for (int64_t k0 = k_begin; k0 < k_end; k0 += blk.kc) {
+      const int64_t k_first = int64_t(first) * kSumBlock;
+      const int64_t k_end =
+          std::min(t.k_size, int64_t(first + count) * kSumBlock);
+      for (int64_t k0 = k_first; k0 < k_end; k0 += blk.kc) {
         const int64_t kc = std::min(blk.kc, k_end - k0);
-        const bool zero = k0 == k_begin;
+        const Start start = k0 == k_first                ? Start::kZero
+                            : (k0 - k_first) % kSumBlock ? Start::kLoad
+                                                         : Start::kAddAtEnd;
         PackB(t, b_n_unit, k0, kc, j0, nc, blk.nr, b_pack);
         for (int64_t i0 = 0; i0 < t.m_size; i0 += blk.mc) {
           const int64_t mc = std::min(blk.mc, t.m_size - i0);
@@ -267,7 +291,7 @@ void GemmOne(D d, const Blocking& blk, int64_t panel_nc, const GemmTask& t,
               const int64_t ir = (by_rows ? outer : inner) * kMr;
               RunTile(d, blk, kc, a_pack + ir * kc, b_pack + jr * kc,
                       std::min(kMr, mc - ir), std::min(blk.nr, nc - jr),
-                      to + jr, to_m + i0 + ir, zero, scratch);
+                      to + jr, to_m + i0 + ir, start, scratch);
             }
           }
         }
@@ -282,7 +306,7 @@ void GemmOne(D d, const Blocking& blk, int64_t panel_nc, const GemmTask& t,
       AddPanel(d, t.m_size, nc, lo_at, lo_m, hi_at, hi_m);
       return lo;
     };
-    PairwiseTree(0, blocks, 1, fold, combine);
+    PairwiseTree(0, blocks, LeafBlocks(blk), fold, combine);
   }
 }
 
@@ -307,9 +331,11 @@ int64_t Gemm(const GemmTask& task) {
   int64_t nc_max =
       std::min(blk.nc, (task.n_size + blk.nr - 1) / blk.nr * blk.nr);
   // The deepest PairwiseTree slot over the k blocks.
-  const int64_t blocks = (task.k_size + kSumBlock - 1) / kSumBlock;
+  const int64_t leaf = int64_t(LeafBlocks(blk));
+  const int64_t leaves =
+      ((task.k_size + kSumBlock - 1) / kSumBlock + leaf - 1) / leaf;
   int64_t levels = 0;
-  while ((int64_t{1} << levels) < blocks) ++levels;
+  while ((int64_t{1} << levels) < leaves) ++levels;
   if (levels > 0) {
     const int64_t fit = kPendingBytes /
                         (levels * task.m_size * int64_t(sizeof(T))) / blk.nr *
