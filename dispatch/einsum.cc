@@ -7,7 +7,10 @@
 // product space costs less. A pair is a batch of matrix products
 // (simd/contraction_task.h: packed, cache-blocked, Highway) into a
 // contiguous intermediate; tiny products per batch position run a loop
-// nest instead. The last term is copied into out through its strides.
+// nest instead. Sums of more than kSumBlock products always run on the
+// target (pairwise over blocks, simd/contraction_task.h); loop nests sum
+// at most one block in order. The last term is copied into out through
+// its strides.
 #include "stridekit/einsum.h"
 
 #include <algorithm>
