@@ -7,7 +7,10 @@
 // product space costs less. A pair is a batch of matrix products
 // (simd/contraction_task.h: packed, cache-blocked, Highway) into a
 // contiguous intermediate; tiny products per batch position run a loop
-// nest instead. The last term is copied into out through its strides.
+// nest instead. Sums of more than kSumBlock products always run on the
+// target (pairwise over blocks, simd/contraction_task.h); loop nests sum
+// at most one block in order. The last term is copied into out through
+// its strides.
 #include "stridekit/einsum.h"
 
 #include <algorithm>
@@ -268,9 +271,11 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
   SortByStride(batch, into ? *into : shared);
   const int64_t m_size = SizeOf(c, m), n_size = SizeOf(c, n),
                 k_size = SizeOf(c, k);
+  // Sums longer than one block run on the target (pairwise over blocks).
   const bool gemm =
       double(m_size) * double(n_size) * double(k_size) >= kMinGemmWork ||
-      (n_size == 1 && m_size == 1 && k_size >= kMinDotLength);
+      (n_size == 1 && m_size == 1 && k_size >= kMinDotLength) ||
+      k_size > kSumBlock;
   if (into && gemm && !IsUnit(OffsetTable(c, *into, n))) {
     if (may_swap && IsUnit(OffsetTable(c, *into, m))) {
       return Product(c, y, x, batch, n, m, k, into, false);
@@ -314,8 +319,7 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
                       b_k.data(),
                       b_n.data(),
                       z.writable + z.offset * es,
-                      c_m.data(),
-                      true};
+                      c_m.data()};
   GemmTask run = task;
   const Buffer scratch =
       AllocateBuffer(c.ex->kernels.gemm_scratch_bytes(task), kOp);
@@ -450,7 +454,9 @@ Term ContractAll(const Contraction& c, std::vector<Term> terms,
         order.emplace_back(bi, bj);
       }
     }
-    if (nest <= pairwise) {
+    // The nest sums in order, so only sums of at most one block take it.
+    if (nest <= pairwise &&
+        Elements(c, all_loops) <= Elements(c, c.result) * double(kSumBlock)) {
       Term z = NewTerm(c, c.result, true);
       std::vector<const Term*> pointers;
       for (const Term& t : terms) pointers.push_back(&t);

@@ -4,6 +4,7 @@
 // multiply-add, see meson.build's -ffp-contract=off), so every target gives
 // the same bits.
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "contraction_task.h"
@@ -14,6 +15,8 @@
 #define HWY_TARGET_INCLUDE "contraction.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
+#include "numeric-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {
@@ -51,18 +54,23 @@ class ScratchCarver {
   int64_t used_ = 0;
 };
 
-// Cache blocking: a packed B micro-panel (kc x nr) of about 16 KiB stays in
-// L1, a packed A block (mc x kc) of about 256 KiB in L2, a packed B block
-// (kc x nc) of about 4 MiB in L3.
+// Cache blocking: a packed B micro-panel (kc x nr) of at most 16 KiB stays
+// in L1, a packed A block (mc x kc) of about 256 KiB in L2, a packed B
+// block (kc x nc) of about 4 MiB in L3. kc divides kSumBlock (both powers
+// of two), so packed blocks never straddle summation blocks.
 struct Blocking {
   int64_t nr, kc, mc, nc;
 };
 
 template <typename T>
 Blocking BlockingFor(int64_t lanes) {
+  static_assert((kSumBlock & (kSumBlock - 1)) == 0 && kSumBlock >= 16);
   Blocking b;
   b.nr = 2 * lanes;
-  b.kc = std::max<int64_t>(16, (16 << 10) / (b.nr * int64_t(sizeof(T))));
+  b.kc = kSumBlock;
+  while (b.kc > 16 && b.kc * b.nr * int64_t(sizeof(T)) > (16 << 10)) {
+    b.kc /= 2;
+  }
   b.mc = std::max<int64_t>(
       kMr, (256 << 10) / (b.kc * int64_t(sizeof(T))) / kMr * kMr);
   b.nc = std::max<int64_t>(
@@ -108,6 +116,10 @@ void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
   }
 }
 
+// How a tile starts: from C's values, from zero, or from zero with C's
+// values added once at the end (C + the tile's sum, one rounding).
+enum class Start { kLoad, kZero, kAddAtEnd };
+
 #define STRIDEKIT_TILE_ROW(r)                   \
   {                                             \
     const auto x = hn::Set(d, ap[r]);           \
@@ -117,19 +129,23 @@ void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
 #define STRIDEKIT_TILE_LOAD(r)            \
   auto c##r##0 = hn::Zero(d);             \
   auto c##r##1 = hn::Zero(d);             \
-  if (!zero) {                            \
+  if (start == Start::kLoad) {            \
     c##r##0 = hn::LoadU(d, rows[r]);      \
     c##r##1 = hn::LoadU(d, rows[r] + nl); \
   }
-#define STRIDEKIT_TILE_STORE(r)    \
-  hn::StoreU(c##r##0, d, rows[r]); \
+#define STRIDEKIT_TILE_STORE(r)                             \
+  if (start == Start::kAddAtEnd) {                          \
+    c##r##0 = hn::Add(hn::LoadU(d, rows[r]), c##r##0);      \
+    c##r##1 = hn::Add(hn::LoadU(d, rows[r] + nl), c##r##1); \
+  }                                                         \
+  hn::StoreU(c##r##0, d, rows[r]);                          \
   hn::StoreU(c##r##1, d, rows[r] + nl)
 
 // rows[r][j] += ap[k * kMr + r] * bp[k * 2 nl + j] for k < kc in order,
-// for the whole kMr x 2 nl tile; rows start from zero when `zero`.
+// for the whole kMr x 2 nl tile, starting as `start` says.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void Tile(D d, int64_t kc, const T* HWY_RESTRICT ap,
-                     const T* HWY_RESTRICT bp, T* const* rows, bool zero) {
+                     const T* HWY_RESTRICT bp, T* const* rows, Start start) {
   const size_t nl = hn::Lanes(d);
   STRIDEKIT_TILE_LOAD(0);
   STRIDEKIT_TILE_LOAD(1);
@@ -167,66 +183,141 @@ constexpr int64_t kShortK = 32;
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void RunTile(D d, const Blocking& blk, int64_t kc, const T* ap,
                         const T* bp, int64_t height, int64_t width, T* c,
-                        const int64_t* c_m, bool zero, T* scratch) {
+                        const int64_t* c_m, Start start, T* scratch) {
   T* rows[kMr];
   for (int64_t r = 0; r < kMr; ++r) {
     rows[r] = c + c_m[std::min(r, height - 1)];
   }
   if (height == kMr && width == blk.nr) {
-    Tile(d, kc, ap, bp, rows, zero);
+    Tile(d, kc, ap, bp, rows, start);
     return;
   }
   T* scratch_rows[kMr];
   for (int64_t r = 0; r < kMr; ++r) {
     scratch_rows[r] = scratch + r * blk.nr;
     std::fill_n(scratch_rows[r], blk.nr, T(0));
-    if (r < height && !zero) std::copy_n(rows[r], width, scratch_rows[r]);
+    if (r < height && start == Start::kLoad) {
+      std::copy_n(rows[r], width, scratch_rows[r]);
+    }
   }
-  Tile(d, kc, ap, bp, scratch_rows, false);
+  Tile(d, kc, ap, bp, scratch_rows, Start::kLoad);
   for (int64_t r = 0; r < height; ++r) {
-    std::copy_n(scratch_rows[r], width, rows[r]);
-  }
-}
-
-// One product of the batch (t's pointers at its position) with the packing
-// buffers of Gemm().
-template <class D, typename T = hn::TFromD<D>>
-void GemmOne(D d, const Blocking& blk, const GemmTask& t, bool b_n_unit,
-             T* a_pack, T* b_pack, T* scratch) {
-  T* c = static_cast<T*>(t.c);
-  for (int64_t j0 = 0; j0 < t.n_size; j0 += blk.nc) {
-    const int64_t nc = std::min(blk.nc, t.n_size - j0);
-    for (int64_t k0 = 0; k0 < t.k_size; k0 += blk.kc) {
-      const int64_t kc = std::min(blk.kc, t.k_size - k0);
-      const bool zero = t.overwrite && k0 == 0;
-      PackB(t, b_n_unit, k0, kc, j0, nc, blk.nr, b_pack);
-      for (int64_t i0 = 0; i0 < t.m_size; i0 += blk.mc) {
-        const int64_t mc = std::min(blk.mc, t.m_size - i0);
-        PackA(t, i0, mc, k0, kc, a_pack);
-        // Tiles column panel by column panel (the B micro-panel stays in L1
-        // while A streams); for short k blocks, where C traffic dominates,
-        // row by row instead (stores run along C's rows).
-        const bool by_rows = kc < kShortK;
-        const int64_t panels = (nc + blk.nr - 1) / blk.nr;
-        const int64_t strips = (mc + kMr - 1) / kMr;
-        for (int64_t outer = 0; outer < (by_rows ? strips : panels); ++outer) {
-          for (int64_t inner = 0; inner < (by_rows ? panels : strips);
-               ++inner) {
-            const int64_t jr = (by_rows ? inner : outer) * blk.nr;
-            const int64_t ir = (by_rows ? outer : inner) * kMr;
-            RunTile(d, blk, kc, a_pack + ir * kc, b_pack + jr * kc,
-                    std::min(kMr, mc - ir), std::min(blk.nr, nc - jr),
-                    c + j0 + jr, t.c_m + i0 + ir, zero, scratch);
-          }
-        }
-      }
+    for (int64_t j = 0; j < width; ++j) {
+      rows[r][j] = start == Start::kAddAtEnd
+                       ? scalar_ops::Add(rows[r][j], scratch_rows[r][j])
+                       : scratch_rows[r][j];
     }
   }
 }
 
+// k blocks per leaf of Gemm's PairwiseTree (see GemmOne).
+size_t LeafBlocks(const Blocking& blk) { return blk.kc == kSumBlock ? 2 : 1; }
+
+// Where Gemm keeps the pending sums of k blocks (PairwiseTree slots 1 ..
+// levels; slot 0 is C): panels of m_size x nc, row i at rows[i] = i * nc.
+template <typename T>
+struct PendingSums {
+  T* base;
+  int64_t panel;  // elements per slot
+  const int64_t* rows;
+};
+
+// lo[i][j] += hi[i][j] for i < m, j < n (rows at lo + lo_m[i], hi + hi_m[i]).
+template <class D, typename T = hn::TFromD<D>>
+void AddPanel(D d, int64_t m, int64_t n, T* lo, const int64_t* lo_m,
+              const T* hi, const int64_t* hi_m) {
+  const int64_t nl = int64_t(hn::Lanes(d));
+  for (int64_t i = 0; i < m; ++i) {
+    T* to = lo + lo_m[i];
+    const T* from = hi + hi_m[i];
+    int64_t j = 0;
+    for (; j + nl <= n; j += nl) {
+      hn::StoreU(hn::Add(hn::LoadU(d, to + j), hn::LoadU(d, from + j)), d,
+                 to + j);
+    }
+    for (; j < n; ++j) to[j] = scalar_ops::Add(to[j], from[j]);
+  }
+}
+
+// One product of the batch (t's pointers at its position) with the packing
+// buffers of Gemm(), in n panels of `nc` columns: per panel, each k block
+// (kSumBlock) is summed into C or a pending slot, blocks combined pairwise.
+// When a block is one packed k block (blk.kc == kSumBlock), the tree's
+// leaves take two blocks, the second's tiles adding the first's sum at
+// their end (the same tree and bits, half the pending traffic).
+template <class D, typename T = hn::TFromD<D>>
+void GemmOne(D d, const Blocking& blk, int64_t panel_nc, const GemmTask& t,
+             bool b_n_unit, T* a_pack, T* b_pack, T* scratch,
+             const PendingSums<T>& pending) {
+  T* c = static_cast<T*>(t.c);
+  const size_t blocks = size_t((t.k_size + kSumBlock - 1) / kSumBlock);
+  for (int64_t j0 = 0; j0 < t.n_size; j0 += panel_nc) {
+    const int64_t nc = std::min(panel_nc, t.n_size - j0);
+    // Slot `slot`'s panel (row i at to + to_m[i]).
+    auto slot_at = [&](size_t slot, T*& to, const int64_t*& to_m) {
+      to =
+          slot == 0 ? c + j0 : pending.base + int64_t(slot - 1) * pending.panel;
+      to_m = slot == 0 ? t.c_m : pending.rows;
+    };
+    // k blocks [first, first + count) summed into slot `slot`: the first
+    // from zero (k in order), a second one (fused leaves) added at its end.
+    auto fold = [&](size_t first, size_t count, size_t slot) {
+      T* to;
+      const int64_t* to_m;
+      slot_at(slot, to, to_m);
+      const int64_t k_first = int64_t(first) * kSumBlock;
+      const int64_t k_end =
+          std::min(t.k_size, int64_t(first + count) * kSumBlock);
+      for (int64_t k0 = k_first; k0 < k_end; k0 += blk.kc) {
+        const int64_t kc = std::min(blk.kc, k_end - k0);
+        const Start start = k0 == k_first                ? Start::kZero
+                            : (k0 - k_first) % kSumBlock ? Start::kLoad
+                                                         : Start::kAddAtEnd;
+        PackB(t, b_n_unit, k0, kc, j0, nc, blk.nr, b_pack);
+        for (int64_t i0 = 0; i0 < t.m_size; i0 += blk.mc) {
+          const int64_t mc = std::min(blk.mc, t.m_size - i0);
+          PackA(t, i0, mc, k0, kc, a_pack);
+          // Tiles column panel by column panel (the B micro-panel stays in
+          // L1 while A streams); for short k blocks, where C traffic
+          // dominates, row by row instead (stores run along C's rows).
+          const bool by_rows = kc < kShortK;
+          const int64_t panels = (nc + blk.nr - 1) / blk.nr;
+          const int64_t strips = (mc + kMr - 1) / kMr;
+          for (int64_t outer = 0; outer < (by_rows ? strips : panels);
+               ++outer) {
+            for (int64_t inner = 0; inner < (by_rows ? panels : strips);
+                 ++inner) {
+              const int64_t jr = (by_rows ? inner : outer) * blk.nr;
+              const int64_t ir = (by_rows ? outer : inner) * kMr;
+              RunTile(d, blk, kc, a_pack + ir * kc, b_pack + jr * kc,
+                      std::min(kMr, mc - ir), std::min(blk.nr, nc - jr),
+                      to + jr, to_m + i0 + ir, start, scratch);
+            }
+          }
+        }
+      }
+      return slot;
+    };
+    auto combine = [&](size_t lo, size_t hi, size_t) {
+      T *lo_at, *hi_at;
+      const int64_t *lo_m, *hi_m;
+      slot_at(lo, lo_at, lo_m);
+      slot_at(hi, hi_at, hi_m);
+      AddPanel(d, t.m_size, nc, lo_at, lo_m, hi_at, hi_m);
+      return lo;
+    };
+    PairwiseTree(0, blocks, LeafBlocks(blk), fold, combine);
+  }
+}
+
+// Bytes of pending k-block sums beyond which Gemm narrows its n panels.
+constexpr int64_t kPendingBytes = int64_t{8} << 20;
+
 // The blocked product for n_size > 1: per batch position, loops over n
-// blocks, k blocks (B packed), m blocks (A packed), then register tiles;
-// edge tiles go through a full-size scratch tile.
+// panels, k blocks (B packed), m blocks (A packed), then register tiles;
+// edge tiles go through a full-size scratch tile. With more than one k
+// block, the panels narrow (to nr at least) so that the pending sums stay
+// within about kPendingBytes.
 // With a null task.scratch, returns the scratch bytes it needs and does
 // nothing else.
 template <typename T>
@@ -237,20 +328,39 @@ int64_t Gemm(const GemmTask& task) {
   const Blocking blk = BlockingFor<T>(nl);
   const int64_t kc_max = std::min(blk.kc, task.k_size);
   const int64_t mc_max = std::min(blk.mc, (task.m_size + kMr - 1) / kMr * kMr);
-  const int64_t nc_max =
+  int64_t nc_max =
       std::min(blk.nc, (task.n_size + blk.nr - 1) / blk.nr * blk.nr);
+  // The deepest PairwiseTree slot over the k blocks.
+  const int64_t leaf = int64_t(LeafBlocks(blk));
+  const int64_t leaves =
+      ((task.k_size + kSumBlock - 1) / kSumBlock + leaf - 1) / leaf;
+  int64_t levels = 0;
+  while ((int64_t{1} << levels) < leaves) ++levels;
+  if (levels > 0) {
+    const int64_t fit = kPendingBytes /
+                        (levels * task.m_size * int64_t(sizeof(T))) / blk.nr *
+                        blk.nr;
+    nc_max = std::min(nc_max, std::max(blk.nr, fit));
+  }
   ScratchCarver carver(task.scratch);
   T* a_pack = carver.Take<T>(mc_max * kc_max);
   T* b_pack = carver.Take<T>(kc_max * nc_max);
   T* scratch = carver.Take<T>(kMr * blk.nr);
+  const int64_t panel = levels > 0 ? task.m_size * nc_max : 0;
+  T* pending_base = carver.Take<T>(levels * panel);
+  int64_t* pending_rows = carver.Take<int64_t>(levels > 0 ? task.m_size : 0);
   if (task.scratch == nullptr) return carver.used();
+  for (int64_t i = 0; levels > 0 && i < task.m_size; ++i) {
+    pending_rows[i] = i * nc_max;
+  }
+  const PendingSums<T> pending{pending_base, panel, pending_rows};
   const bool b_n_unit = IsUnit(task.b_n, task.n_size);
   for (int64_t i = 0; i < task.batch; ++i) {
     GemmTask t = task;
     t.a = static_cast<const T*>(task.a) + task.a_batch[i];
     t.b = static_cast<const T*>(task.b) + task.b_batch[i];
     t.c = static_cast<T*>(task.c) + task.c_batch[i];
-    GemmOne(d, blk, t, b_n_unit, a_pack, b_pack, scratch);
+    GemmOne(d, blk, nc_max, t, b_n_unit, a_pack, b_pack, scratch, pending);
   }
   return carver.used();
 }
@@ -259,6 +369,7 @@ int64_t Gemm(const GemmTask& task) {
 // interleaved sums (simd/contraction_task.h).
 template <typename T>
 constexpr int64_t kPartials = 64 / int64_t(sizeof(T));
+static_assert(kSumBlock % kPartials<int32_t> == 0);
 
 // partial[l] += a[g * kPartials + l] * b[g * kPartials + l] for g < groups,
 // in kVecs vectors of d holding the kPartials sums.
@@ -326,7 +437,7 @@ void AddDotGroups(const T* a, const T* b, int64_t groups, T* partial) {
   }
 }
 
-// c[c_m[m]] (+)= the dot product of row m of A (at a) with packed B.
+// c[c_m[m]] = the dot product of row m of A (at a) with packed B.
 template <typename T>
 void DotRowsOne(const GemmTask& t, const T* a, const T* b_pack, T* c,
                 bool a_k_unit, T* a_pack) {
@@ -343,18 +454,35 @@ void DotRowsOne(const GemmTask& t, const T* a, const T* b_pack, T* c,
       for (int64_t k = 0; k < t.k_size; ++k) a_pack[k] = row[t.a_k[k]];
     }
     std::fill(a_pack + t.k_size, a_pack + padded, T(0));
-    T partial[kL] = {};
-    AddDotGroups(a_row, b_pack, full, partial);
-    if (full * kL < t.k_size) {
-      AddDotGroups(a_pack + full * kL, b_pack + full * kL, 1, partial);
-    }
+    // Per k block (kSumBlock / kL groups; the tail group from a_pack), kL
+    // partials from zero; blocks combined pairwise lane by lane.
+    using Partials = std::array<T, size_t(kL)>;
+    constexpr int64_t kGroupsPerBlock = kSumBlock / kL;
+    const int64_t groups = (t.k_size + kL - 1) / kL;
+    const auto fold = [&](size_t block, size_t, size_t) {
+      Partials p{};
+      const int64_t g0 = int64_t(block) * kGroupsPerBlock;
+      const int64_t g1 = std::min(groups, g0 + kGroupsPerBlock);
+      const int64_t whole = std::min(g1, full);
+      AddDotGroups(a_row + g0 * kL, b_pack + g0 * kL, whole - g0, p.data());
+      if (g1 > full) {
+        AddDotGroups(a_pack + full * kL, b_pack + full * kL, 1, p.data());
+      }
+      return p;
+    };
+    const auto combine = [](Partials lo, const Partials& hi, size_t) {
+      for (int64_t l = 0; l < kL; ++l) lo[l] = scalar_ops::Add(lo[l], hi[l]);
+      return lo;
+    };
+    Partials partial = PairwiseTree(
+        0, size_t((groups + kGroupsPerBlock - 1) / kGroupsPerBlock), 1, fold,
+        combine);
     for (int64_t width = kL / 2; width > 0; width /= 2) {
       for (int64_t l = 0; l < width; ++l) {
         partial[l] = scalar_ops::Add(partial[l], partial[l + width]);
       }
     }
-    T& to = c[t.c_m[m]];
-    to = scalar_ops::Add(t.overwrite ? T(0) : to, partial[0]);
+    c[t.c_m[m]] = partial[0];
   }
 }
 

@@ -11,25 +11,34 @@
 
 namespace stridekit {
 
-// For each batch position i < batch, C[m, n] += sum_k A[m, k] * B[k, n]
+// Products summed per k block before the blocks' sums combine pairwise.
+inline constexpr int64_t kSumBlock = 128;
+
+// For each batch position i < batch, C[m, n] = sum_k A[m, k] * B[k, n]
 // for m < m_size, n < n_size, k < k_size, where
 // A[m, k] = a[a_batch[i] + a_m[m] + a_k[k]],
 // B[k, n] = b[b_batch[i] + b_k[k] + b_n[n]] (element offsets: any strides,
 // broadcasts, diagonals or merged axes) and
 // C[m, n] = c[c_batch[i] + c_m[m] + n] (unit stride along n, distinct
-// elements across the whole batch). C must not overlap A or B. With
-// `overwrite`, C is taken as zero on entry (not read): the same bits as
-// zero-filled C. Buffers are allocated before anything is written, so a
-// kNoMemory failure leaves C untouched.
+// elements across the whole batch). C is written, not read, and must not
+// overlap A or B. Buffers are allocated by the caller (scratch), so a
+// failure leaves C untouched.
 //
-// Summation order, the same on every target (no fused multiply-add):
-// - n_size > 1: each C element adds its products one at a time in k order,
-//   starting from its current value (a cache-blocked, packed product,
-//   vectorised along n);
-// - n_size == 1: each C element adds one sum, formed in 64 / sizeof(T)
-//   interleaved partial sums (partial l takes k = l mod that count, the
-//   last incomplete group padded with zeros) combined as a balanced tree.
-// Integers wrap.
+// Summation order, the same on every target (no fused multiply-add): k
+// splits into blocks of kSumBlock (the last one shorter); each block is
+// summed from zero as below, and the blocks' sums combine pairwise
+// (PairwiseTree of simd/numeric-inl.h with one block per leaf: halves, the
+// first of blocks / 2 blocks, recursively):
+// - n_size > 1: a block's sum adds its products one at a time in k order
+//   (a cache-blocked, packed product, vectorised along n); the block sums
+//   combine as scalars;
+// - n_size == 1: a block's sum is 64 / sizeof(T) interleaved partial sums
+//   (partial l takes the block's k = l mod that count, the last incomplete
+//   group padded with zeros); the blocks' partials combine lane by lane,
+//   and the final partials fold as a balanced tree (halves added).
+// Per C element, the error is within (b(K) + 1) u sum |products| with
+// b(K) = min(K, kSumBlock) + ceil(log2(ceil(K / kSumBlock))) for K = k_size
+// (to first order in u). Integers wrap.
 struct GemmTask {
   DType dtype;  // Float32, Float64, Int32 or Int64.
   int64_t batch;
@@ -45,7 +54,6 @@ struct GemmTask {
   const int64_t* b_n;
   void* c;
   const int64_t* c_m;
-  bool overwrite;
   // At least the scratch bytes GemmScratchBytesKernels gives, from the caller
   // (kernels never allocate).
   void* scratch = nullptr;
@@ -53,10 +61,8 @@ struct GemmTask {
 
 namespace simd {
 
-// Runs `task` with the kernel of the target in HWY_EXPORT table slot `slot`
-// (simd/dispatch_table.h); returns that target's HWY_TARGET. Throws
-// kNoMemory when the packing buffers cannot be allocated.
-// The product (returns HWY_TARGET), and the scratch bytes it needs.
+// The product with the kernel of the active target (returns its
+// HWY_TARGET), and the scratch bytes it needs.
 using GemmKernel = int64_t (*)(const GemmTask&);
 KernelTable<GemmKernel> GemmKernels();
 KernelTable<GemmKernel> GemmScratchBytesKernels();

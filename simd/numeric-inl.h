@@ -501,20 +501,30 @@ HWY_NOINLINE void AccumulateFourRows(D d, T* acc, const T* r0, const T* r1,
 
 // ---- Reductions.
 
-// Op over `vectors` whole vectors of a row from element `begin`: leaves of
-// at most kPairwiseBlock vectors go into eight accumulators (combined as a
-// balanced tree); longer ranges split in halves (pairwise summation).
+// The pairwise summation engine (sk_reduce's rows, einsum's k blocks):
+// the items [begin, begin + count) split in halves (the first count / 2
+// long) until at most `leaf` remain; fold(begin, count, slot) sums such a
+// run and combine(lo, hi, slot) adds two halves' sums, left to right in
+// item order. `slot` is the depth of pending left halves (lo takes the
+// parent's slot, hi the next), at most ceil(log2(ceil(count / leaf))): a
+// fold may keep its sum in storage slot `slot`.
+template <class Fold, class Combine>
+auto PairwiseTree(size_t begin, size_t count, size_t leaf, const Fold& fold,
+                  const Combine& combine, size_t slot = 0) {
+  if (count <= leaf) return fold(begin, count, slot);
+  const size_t half = count / 2;
+  auto lo = PairwiseTree(begin, half, leaf, fold, combine, slot);
+  auto hi =
+      PairwiseTree(begin + half, count - half, leaf, fold, combine, slot + 1);
+  return combine(lo, hi, slot);
+}
+
+// Op over `vectors` (at most kPairwiseBlock) whole vectors of a row from
+// element `begin`, in eight accumulators combined as a balanced tree.
 template <class Op, class D, class L, typename T = hn::TFromD<D>>
-hn::Vec<D> PairwiseVectors(D d, const L& row, T identity, size_t begin,
-                           size_t vectors) {
+HWY_INLINE hn::Vec<D> PairwiseLeaf(D d, const L& row, T identity, size_t begin,
+                                   size_t vectors) {
   const size_t N = hn::Lanes(d);
-  if (vectors > static_cast<size_t>(kPairwiseBlock)) {
-    const size_t half = vectors / 2;
-    const auto lo = PairwiseVectors<Op>(d, row, identity, begin, half);
-    const auto hi =
-        PairwiseVectors<Op>(d, row, identity, begin + half * N, vectors - half);
-    return Op::Vec(d, lo, hi);
-  }
   const auto id = hn::Set(d, identity);
   auto a0 = id, a1 = id, a2 = id, a3 = id, a4 = id, a5 = id, a6 = id, a7 = id;
   size_t v = 0;
@@ -539,6 +549,21 @@ hn::Vec<D> PairwiseVectors(D d, const L& row, T identity, size_t begin,
   if (v < vectors) a6 = Op::Vec(d, a6, row.Load(d, begin + v++ * N));
   return Op::Vec(d, Op::Vec(d, Op::Vec(d, a0, a4), Op::Vec(d, a1, a5)),
                  Op::Vec(d, Op::Vec(d, a2, a6), Op::Vec(d, a3, a7)));
+}
+
+// Op over `vectors` whole vectors of a row from element `begin`: leaves of
+// at most kPairwiseBlock vectors (PairwiseLeaf), longer ranges split in
+// halves (PairwiseTree).
+template <class Op, class D, class L, typename T = hn::TFromD<D>>
+hn::Vec<D> PairwiseVectors(D d, const L& row, T identity, size_t begin,
+                           size_t vectors) {
+  const size_t N = hn::Lanes(d);
+  return PairwiseTree(
+      size_t{0}, vectors, static_cast<size_t>(kPairwiseBlock),
+      [&](size_t first, size_t count, size_t) {
+        return PairwiseLeaf<Op>(d, row, identity, begin + first * N, count);
+      },
+      [&](hn::Vec<D> lo, hn::Vec<D> hi, size_t) { return Op::Vec(d, lo, hi); });
 }
 
 // Op over the `count` elements of a row: pairwise over whole vectors, the

@@ -1,15 +1,20 @@
 // Einsum execution: golden cases (matrix product, trace, diagonal, outer
 // product, batched, "...", three operands, OCANNL labels), views (strided,
 // reversed, broadcast, masked inputs; masked and overlapping outputs),
-// integer wrap-around, and every error path.
+// integer wrap-around, every error path, and the float error bound of
+// stridekit/einsum.h on long sums (every target).
 #include "stridekit/einsum.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
+#include "equivalence.h"
 #include "random_views.h"
 #include "stridekit/einsum_spec.h"
 #include "stridekit/projections.h"
@@ -246,6 +251,149 @@ TEST(Einsum, ShapeAndExecutionAgreeOnTooManyLoops) {
   EXPECT_EQ(std::string(sk_last_error()),
             "einsum: more than 32 distinct loops (labels of size other than "
             "1) in the product space; at most 32 are supported");
+}
+
+// ---- Accuracy (stridekit/einsum.h's bound).
+
+// b(R) of stridekit/einsum.h: min(R, 128) + ceil(log2(ceil(R / 128))).
+int64_t BlockBound(int64_t r) {
+  const int64_t blocks = (r + 127) / 128;
+  int64_t levels = 0;
+  while ((int64_t{1} << levels) < blocks) ++levels;
+  return std::min<int64_t>(r, 128) + levels;
+}
+
+// An exact-enough sum in long double (Neumaier's compensation).
+struct LongSum {
+  long double sum = 0, compensation = 0;
+  void Add(long double x) {
+    const long double t = sum + x;
+    compensation +=
+        std::fabs(sum) >= std::fabs(x) ? (sum - t) + x : (x - t) + sum;
+    sum = t;
+  }
+  long double Value() const { return sum + compensation; }
+};
+
+// Expects |got - exact| <= (b(r) + operands + 2) u abs_sum: one summation
+// stage of r products of `operands` factors.
+template <typename T>
+void ExpectWithinBound(T got, long double exact, long double abs_sum, int64_t r,
+                       int64_t operands) {
+  const long double u = std::numeric_limits<T>::epsilon() / 2.0L;
+  const long double error = std::fabs((long double)got - exact);
+  EXPECT_LE(error, (long double)(BlockBound(r) + operands + 2) * u * abs_sum)
+      << "got " << got << " exact " << double(exact) << " R " << r;
+}
+
+// np.einsum("i->", x) over a broadcast of 1 + 8196 eps to a million
+// elements (issue 19: an 8-lane running sum erred by about 1e4 u sum |x|).
+template <typename T>
+void BroadcastSum(DType t) {
+  constexpr int64_t kCount = 1000000;
+  const T x = T(1) + T(8196) * std::numeric_limits<T>::epsilon();
+  const long double exact = (long double)x * kCount;
+  testing::ForEachTarget([&](const std::string&) {
+    T out = 0;
+    const std::vector<sk_view> views = {MakeView({kCount}, {0}, 0)};
+    const std::vector<const void*> datas = {&x};
+    Einsum("i->", t, views, datas, MakeView({}, {}, 0), &out);
+    ExpectWithinBound(out, exact, exact, kCount, 1);
+  });
+}
+
+TEST(EinsumAccuracy, BroadcastSumOfAMillion) {
+  BroadcastSum<double>(DType::kFloat64);
+  BroadcastSum<float>(DType::kFloat32);
+}
+
+// Products whose low bits a running sum drops: a[i] = 1 + 8196 eps and
+// b[i] = 1 + (i mod 7) / 8.
+template <typename T>
+std::vector<T> Excess(int64_t count) {
+  return std::vector<T>(size_t(count),
+                        T(1) + T(8196) * std::numeric_limits<T>::epsilon());
+}
+template <typename T>
+T Ramp(int64_t i) {
+  return T(1) + T(i % 7) / T(8);
+}
+
+// Dots of length up to 2^20, contiguous and strided.
+template <typename T>
+void LongDots(DType t) {
+  for (const int64_t k : {int64_t{129}, int64_t{1000}, int64_t{1} << 16,
+                          (int64_t{1} << 20) - 3, int64_t{1} << 20}) {
+    const std::vector<T> a = Excess<T>(k);
+    std::vector<T> b(size_t(2 * k));
+    for (int64_t i = 0; i < k; ++i) b[size_t(2 * i)] = Ramp<T>(i);
+    LongSum exact;
+    for (int64_t i = 0; i < k; ++i) {
+      exact.Add((long double)a[size_t(i)] * b[size_t(2 * i)]);
+    }
+    testing::ForEachTarget([&](const std::string&) {
+      T out = 0;
+      const std::vector<sk_view> views = {MakeView({k}, {1}, 0),
+                                          MakeView({k}, {2}, 0)};
+      const std::vector<const void*> datas = {a.data(), b.data()};
+      Einsum("i,i->", t, views, datas, MakeView({}, {}, 0), &out);
+      SCOPED_TRACE("k " + std::to_string(k));
+      ExpectWithinBound(out, exact.Value(), exact.Value(), k, 2);
+    });
+  }
+}
+
+TEST(EinsumAccuracy, LongDots) {
+  LongDots<double>(DType::kFloat64);
+  LongDots<float>(DType::kFloat32);
+}
+
+// C = A B with k = 2^20 (and k just past one block): A [m, k] holds
+// (1 + 8196 eps) (1 + i / 8) in memory, B [k, n] is a broadcast of
+// 1 + (n mod 7) / 8 along k (the packed product, vectorised along n), and
+// a matrix-vector product (m rows of dots).
+template <typename T>
+void LongMatrixProducts(DType t) {
+  constexpr int64_t kM = 3, kN = 17;
+  for (const int64_t k : {int64_t{129}, int64_t{5000}, int64_t{1} << 20}) {
+    std::vector<T> a(size_t(kM * k));
+    for (int64_t i = 0; i < kM; ++i) {
+      const T row = (T(1) + T(8196) * std::numeric_limits<T>::epsilon()) *
+                    (T(1) + T(i) / T(8));
+      std::fill_n(a.begin() + i * k, k, row);
+    }
+    std::vector<T> b(size_t{kN});
+    std::vector<T> v(static_cast<size_t>(k));
+    for (int64_t n = 0; n < kN; ++n) b[size_t(n)] = Ramp<T>(n);
+    for (int64_t j = 0; j < k; ++j) v[size_t(j)] = Ramp<T>(j);
+    testing::ForEachTarget([&](const std::string&) {
+      SCOPED_TRACE("k " + std::to_string(k));
+      std::vector<T> c(kM * kN, T(-7)), w(kM, T(-7));
+      const sk_view a_view = MakeView({kM, k}, {k, 1}, 0);
+      Einsum("ij,jk->ik", t,
+             std::vector<sk_view>{a_view, MakeView({k, kN}, {0, 1}, 0)},
+             std::vector<const void*>{a.data(), b.data()},
+             MakeView({kM, kN}, {kN, 1}, 0), c.data());
+      Einsum("ij,j->i", t, std::vector<sk_view>{a_view, MakeView({k}, {1}, 0)},
+             std::vector<const void*>{a.data(), v.data()},
+             MakeView({kM}, {1}, 0), w.data());
+      for (int64_t i = 0; i < kM; ++i) {
+        const long double x = a[size_t(i * k)];
+        for (int64_t n = 0; n < kN; ++n) {
+          const long double exact = x * b[size_t(n)] * k;
+          ExpectWithinBound(c[size_t(i * kN + n)], exact, exact, k, 2);
+        }
+        LongSum exact;
+        for (int64_t j = 0; j < k; ++j) exact.Add(x * v[size_t(j)]);
+        ExpectWithinBound(w[size_t(i)], exact.Value(), exact.Value(), k, 2);
+      }
+    });
+  }
+}
+
+TEST(EinsumAccuracy, MatrixProductsWithLongK) {
+  LongMatrixProducts<double>(DType::kFloat64);
+  LongMatrixProducts<float>(DType::kFloat32);
 }
 
 }  // namespace

@@ -16,12 +16,23 @@
 // Execution: terms used by one operand only are summed first; three or
 // more operands are contracted pairwise in opt_einsum's greedy order
 // (smallest intermediate first) unless one loop nest over the product space
-// is cheaper; each pair runs as a batch of packed, cache-blocked matrix
-// products on the active target (simd/contraction_task.h states the
-// summation order, the same on every target: products and sums round
-// separately, no fused multiply-add). The float error is within
-// (R + N + 2) u sum |products| for R reduced positions per output element
-// and N operands (to first order in u).
+// is cheaper and sums at most 128 products per output element; each pair
+// (and each single-operand sum, a product with ones) runs as a batch of
+// packed, cache-blocked matrix products on the active target, or as a loop
+// nest when a product is tiny and sums at most 128 terms.
+// Summation (simd/contraction_task.h, the same on every target: products
+// and sums round separately, no fused multiply-add): each sum of K products
+// is formed in blocks of at most 128 consecutive products, and the block
+// sums are combined pairwise (a binary tree over blocks, the engine of
+// sk_reduce's pairwise rows), like NumPy's pairwise summation.
+// Float error bound, to first order in u (the unit roundoff): a contraction
+// summing R_s products per element in stage s (stages: the single-operand
+// sums, then one per pairwise product; one stage for a sum, a dot or a
+// matrix product) of N operands is within
+//   (sum_s b(R_s) + N + 2) u sum |products|,
+//   b(R) = min(R, 128) + ceil(log2(ceil(R / 128))),
+// so O(log R) growth (b(2^20) = 141), and never above the sequential
+// (R + N + 2 + stages) u sum |products|.
 // The "reference" target runs the plain loop over the product space, in long
 // double for floats.
 #ifndef STRIDEKIT_EINSUM_H_
