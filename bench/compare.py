@@ -13,14 +13,18 @@ repetitions, medians). A case's label may carry key=value fields:
   via=<name>    the call (and host pool) that ran the case, appended to the
                 case name (iter_bench: iter, binary, copy, reduce; +ptp on
                 pthreadpool, +omp on OpenMP);
-  impl=xtensor  an xtensor peer (xtensor_bench): shown beside the stridekit
-                row with the same peer key, not as a row of its own.
+  impl=<name>   a peer library's row (xtensor_bench: xtensor, eigen_bench:
+                eigen, xnnpack_bench: xnnpack): shown beside the stridekit
+                row with the same peer key (or that key less its last
+                field, so one Eigen matmul serves einsum's :plain and
+                :optimize rows) as <name>_gbps and vs_<name>, not as a row
+                of its own.
 Prints the run's metadata (machine, CPU, active Highway target, compiler,
 commit, threads; report.py) and one table of medians with their min-max
 over the repetitions and a thread-count column; writes it as CSV (the
 metadata in every row) to <build>/results/comparison.csv, plots GB/s per
-data-movement case (stridekit, NumPy, xtensor, copy reference; n/a where a
-peer is missing) to <build>/results/comparison.png and the speedup over each
+data-movement case (stridekit, NumPy, each peer library, copy reference;
+n/a where a peer is missing) to <build>/results/comparison.png and the speedup over each
 peer for every suite on a log scale to <build>/results/summary.png. Issue
 17's numeric cases (a > b, where, exp, log, tanh, argmax, cumsum) are listed
 again with their goal and whether it is met (issue17_goal; CSV columns goal,
@@ -42,6 +46,10 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy_peers  # noqa: E402
 import report  # noqa: E402
+
+# Peer libraries (label impl=<key>) and their display names, in column order;
+# an impl not listed is shown under its own name after these.
+PEER_LIBS = {"xtensor": "xtensor", "eigen": "Eigen", "xnnpack": "XNNPACK"}
 
 
 # The shape of index_bench's UnravelBatch/rank4 cases.
@@ -206,7 +214,34 @@ def issue17_goal(row):
     return goal, "yes" if met else "NO"
 
 
-def plot(rows, path):
+def peer_names(results):
+    """{impl: display name} of the peer libraries: PEER_LIBS, then any other
+    impl=<name> found in the results."""
+    names = dict(PEER_LIBS)
+    for r in results:
+        if r["impl"] not in ("stridekit", "memcpy"):
+            names.setdefault(r["impl"], r["impl"])
+    return names
+
+
+def set_peers(results, names):
+    """The stridekit rows, each with <impl>_gbps and vs_<impl> ("" where that
+    peer lacks the case) from the peer rows of the same peer key, or of the
+    key less its last field."""
+    peers = {(r["impl"], r["peer"]): r for r in results if r["impl"] in names}
+    rows = [r for r in results if r["impl"] not in names]
+    for r in rows:
+        keys = [r["peer"], r["peer"].rpartition(":")[0]] if r["peer"] else []
+        for impl in names:
+            peer = next((peers[(impl, k)] for k in keys
+                         if (impl, k) in peers), None)
+            r[f"{impl}_gbps"] = peer["gbps"] if peer else ""
+            r[f"vs_{impl}"] = (peer["ns_per_iter"] / r["ns_per_iter"]
+                               if peer else "")
+    return rows
+
+
+def plot(rows, path, names):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -223,14 +258,15 @@ def plot(rows, path):
     widest = max(sum(r["group"] == g for r in rows) for g in groups)
     fig, axes = plt.subplots(len(groups), 1, squeeze=False,
                              figsize=(max(8, 0.45 * widest), 4.5 * len(groups)))
-    width = 0.21
-    bars = [("stridekit", "gbps"), ("NumPy", "numpy_gbps"),
-            ("xtensor", "xtensor_gbps"), ("copy reference (same bytes)", "memcpy_gbps")]
+    bars = ([("stridekit", "gbps"), ("NumPy", "numpy_gbps")] +
+            [(name, f"{impl}_gbps") for impl, name in names.items()] +
+            [("copy reference (same bytes)", "memcpy_gbps")])
+    width = 0.84 / len(bars)
     for ax, group in zip(axes[:, 0], groups):
         panel = [r for r in rows if r["group"] == group]
         x = range(len(panel))
         for k, (label, key) in enumerate(bars):
-            xs = [i + (k - 1.5) * width for i in x]
+            xs = [i + (k - (len(bars) - 1) / 2) * width for i in x]
             have = [(xi, r[key]) for xi, r in zip(xs, panel) if r[key] != ""]
             ax.bar([xi for xi, _ in have], [v for _, v in have], width,
                    label=label, color=f"C{k}")
@@ -243,8 +279,9 @@ def plot(rows, path):
             " " + group + " ", " ") for r in panel],
             rotation=60, ha="right", fontsize=7)
         ax.set_ylabel("GB/s (read + write)")
-        ax.set_title(f"{group}: stridekit vs NumPy vs xtensor vs copy reference "
-                     "(medians; 2thr = stridekit on 2 threads, peers on 1)")
+        ax.set_title(f"{group}: " + " vs ".join(label for label, _ in bars) +
+                     " (medians; 2thr = stridekit on 2 threads, peers on 1)",
+                     fontsize=9)
         ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
@@ -311,7 +348,7 @@ def main():
                    "vs_memcpy": "", "numpy_threads": "",
                    "numpy_ns_per_iter": "", "numpy_ns_min": "",
                    "numpy_ns_max": "", "numpy_gbps": "",
-                   "vs_numpy": "", "xtensor_gbps": "", "vs_xtensor": "",
+                   "vs_numpy": "",
                    "peer": fields.get("peer", ""),
                    "impl": fields.get("impl", "stridekit")}
             if "memcpy" in fields:  # A bandwidth reference, not stridekit.
@@ -321,8 +358,8 @@ def main():
                 row["vs_memcpy"] = b["x_ref"]
             elif row["gbps"] != "" and row["memcpy_gbps"] not in ("", 0):
                 row["vs_memcpy"] = row["gbps"] / row["memcpy_gbps"]
-            if row["impl"] == "xtensor":
-                results.append(row)  # Set beside its stridekit row below.
+            if row["impl"] != "stridekit" and row["impl"] != "memcpy":
+                results.append(row)  # A peer library: set beside below.
                 continue
             if "peer" in fields:
                 np_secs = numpy_peers.measure(fields["peer"], quick=args.quick)
@@ -337,14 +374,9 @@ def main():
                     row["numpy_gbps"] = int(fields["bytes"]) / np_secs / 1e9
             results.append(row)
 
-    # The xtensor peer (xtensor_bench): GB/s and ratio beside stridekit's row.
-    xtensor = {r["peer"]: r for r in results if r["impl"] == "xtensor"}
-    results = [r for r in results if r["impl"] != "xtensor"]
-    for r in results:
-        peer = xtensor.get(r["peer"]) if r["peer"] else None
-        if peer:
-            r["xtensor_gbps"] = peer["gbps"]
-            r["vs_xtensor"] = peer["ns_per_iter"] / r["ns_per_iter"]
+    # The peer libraries: GB/s and ratio beside stridekit's row.
+    names = peer_names(results)
+    results = set_peers(results, names)
     for r in results:
         r["goal"], r["goal_met"] = issue17_goal(r)
 
@@ -358,14 +390,17 @@ def main():
             w.writeheader()
             w.writerows(dict(r, **meta) for r in results)
     png_path = os.path.join(out_dir, "comparison.png")
-    plot(results, png_path)
+    plot(results, png_path, names)
     summary_path = os.path.join(out_dir, "summary.png")
     summary_rows = [r for r in results if r["impl"] != "memcpy"] + [
         {"suite": "index_bench", "case": f"{r['kernel']} {r['case']} n={r['n']}",
-         "threads": 1, "vs_numpy": r["x numpy"], "vs_xtensor": "",
-         "vs_memcpy": r["x memset"]}
+         "threads": 1, "vs_numpy": r["x numpy"], "vs_memcpy": r["x memset"]}
         for r in index_rows if r["target"] == meta["target"]]
-    if not report.summary_plot(summary_rows, meta, summary_path):
+    summary_peers = ([("NumPy", "vs_numpy")] +
+                     [(name, f"vs_{impl}") for impl, name in names.items()] +
+                     [("copy reference (memcpy/memset)", "vs_memcpy")])
+    if not report.summary_plot(summary_rows, meta, summary_path,
+                               summary_peers):
         summary_path = "none (matplotlib missing or no peers)"
 
     print("== stridekit benchmark report")
@@ -373,8 +408,9 @@ def main():
         print(line)
     print(f"{'case':44} {'thr':>3} {'time':>10} {'min-max':>13} {'GB/s':>7} "
           f"{'ref':>7} {'vs ref':>7} {'NumPy time':>10} {'min-max':>13} "
-          f"{'thr':>3} {'NumPy GB/s':>10} {'vs NumPy':>8} {'xt GB/s':>7} "
-          f"{'vs xt':>6}")
+          f"{'thr':>3} {'NumPy GB/s':>10} {'vs NumPy':>8}" +
+          "".join(f" {name[:7] + ' GB/s':>12} {'vs ' + name[:7]:>10}"
+                  for name in names.values()))
     for r in results:
         if r["impl"] == "memcpy":
             continue  # Shown as each case's "ref" column.
@@ -387,9 +423,10 @@ def main():
               f"{ns_range(r['numpy_ns_min'], r['numpy_ns_max'], r['numpy_ns_per_iter']):>13} "
               f"{r['numpy_threads']:>3} "
               f"{fmt(r['numpy_gbps'], '10.2f'):>10} "
-              f"{fmt(r['vs_numpy'], '7.1f') + ('x' if r['vs_numpy'] != '' else ''):>8} "
-              f"{fmt(r['xtensor_gbps'], '7.2f'):>7} "
-              f"{fmt(r['vs_xtensor'], '5.1f') + ('x' if r['vs_xtensor'] != '' else ''):>6}")
+              f"{fmt(r['vs_numpy'], '7.1f') + ('x' if r['vs_numpy'] != '' else ''):>8}" +
+              "".join(f" {fmt(r[f'{impl}_gbps'], '12.2f'):>12} "
+                      f"{fmt(r[f'vs_{impl}'], '9.1f') + ('x' if r[f'vs_{impl}'] != '' else ''):>10}"
+                      for impl in names))
     print(f"(time: median of {repetitions} repetitions per call, min-max over "
           "them in the same unit; vs = peer time / stridekit time; thr = "
           "threads; einsum ...:plain is NumPy optimize=False, ...:optimize "

@@ -6,50 +6,24 @@
 // (counter ref_bytes_per_second) and the ratio of the two (x_ref), and names
 // its NumPy peer and size group in the label for bench/compare.py.
 #include <benchmark/benchmark.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <array>
-#include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <string>
 #include <vector>
 
 #include "bench_buffer.h"
+#include "copy_cases.h"
 #include "stridekit/copy.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
 namespace {
 
-// Size groups, derived from this machine's caches at run time (sysconf;
-// STRIDEKIT_BENCH_<GROUP>_BYTES overrides, for machines that report caches
-// one core does not see). Destination bytes: a quarter of L2 (source and
-// destination fit in half of it), a quarter of L3, and at DRAM four times L3
-// and at least 512 MiB (STREAM's rule: each array >= 4x the last level).
-constexpr const char* kGroupNames[] = {"L2", "L3", "DRAM"};
-
-std::array<int64_t, 3> ComputeGroupBytes() {
-  const int64_t l2 =
-      std::max<int64_t>(sysconf(_SC_LEVEL2_CACHE_SIZE), int64_t{256} << 10);
-  const int64_t l3 = std::max<int64_t>(sysconf(_SC_LEVEL3_CACHE_SIZE), 4 * l2);
-  std::array<int64_t, 3> bytes = {
-      l2 / 4, l3 / 4, std::max<int64_t>(4 * l3, int64_t{512} << 20)};
-  for (int g = 0; g < 3; ++g) {
-    const std::string var =
-        std::string("STRIDEKIT_BENCH_") + kGroupNames[g] + "_BYTES";
-    if (const char* v = std::getenv(var.c_str())) bytes[g] = std::atoll(v);
-  }
-  return bytes;
-}
-
-int64_t GroupBytes(int group) {
-  static const std::array<int64_t, 3> bytes = ComputeGroupBytes();
-  return bytes[group];
-}
-
 using bench::Buffer;
+using bench::copy::Case;
+using bench::copy::GroupBytes;
+using bench::copy::ThreadSeconds;
 
 sk_view View(const Dims& shape, const Dims& strides, int64_t offset) {
   sk_view v{};
@@ -62,45 +36,6 @@ sk_view View(const Dims& shape, const Dims& strides, int64_t offset) {
   return v;
 }
 
-std::string ShapeLabel(const Dims& shape) {
-  std::string s;
-  for (int d = 0; d < shape.size(); ++d) {
-    if (d > 0) s.push_back('x');
-    s.append(std::to_string(shape[d]));
-  }
-  return s;
-}
-
-// The largest n with n^rank elements of elem_size bytes within `bytes`.
-int64_t Edge(int64_t bytes, int64_t elem_size, int rank) {
-  int64_t n = 1;
-  while (true) {
-    int64_t next = 1;
-    for (int i = 0; i < rank; ++i) next *= n + 1;
-    if (next * elem_size > bytes) return n;
-    ++n;
-  }
-}
-
-enum class Case {
-  kContiguous,
-  kTranspose2D,
-  kTranspose2DPow2,
-  kPermute3D,
-  kPermute4D,
-  kPermute4D107,
-  kPermute5D,
-  kReversed,
-  kEveryOther,
-  kBroadcastRow,
-  kPad,
-};
-constexpr const char* kCaseNames[] = {
-    "contiguous",    "transpose2d", "transpose2d_pow2",
-    "permute3d",     "permute4d",   "permute4d_3102",
-    "permute5d",     "reversed",    "every_other",
-    "broadcast_row", "pad"};
-
 // The source view (over a buffer of src_elems elements) and the destination
 // shape of a case; the destination is always C-contiguous.
 struct Layout {
@@ -109,13 +44,13 @@ struct Layout {
   int64_t src_elems;
 };
 
-// dst = src.transpose(axes) for a C-contiguous source of shape `shape`.
-void Permuted(Layout& l, const Dims& shape, const Dims& axes) {
-  const Dims strides = CContiguousStrides(shape);
+// dst = src.transpose(p.axes) for a C-contiguous source of shape p.shape.
+void Permuted(Layout& l, const bench::copy::Permutation& p) {
+  const Dims shape(p.shape), strides = CContiguousStrides(shape);
   Dims dst_shape, src_strides;
-  for (int d = 0; d < axes.size(); ++d) {
-    dst_shape.push_back(shape[axes[d]]);
-    src_strides.push_back(strides[axes[d]]);
+  for (int64_t axis : p.axes) {
+    dst_shape.push_back(shape[axis]);
+    src_strides.push_back(strides[axis]);
   }
   l.dst_shape = dst_shape;
   l.src = View(dst_shape, src_strides, 0);
@@ -124,6 +59,10 @@ void Permuted(Layout& l, const Dims& shape, const Dims& axes) {
 
 Layout MakeLayout(Case c, int64_t bytes, int64_t es) {
   Layout l;
+  if (bench::copy::Permutation p; PermutationOf(c, bytes, es, &p)) {
+    Permuted(l, p);
+    return l;
+  }
   const int64_t n1 = bytes / es;
   switch (c) {
     case Case::kContiguous:
@@ -140,36 +79,6 @@ Layout MakeLayout(Case c, int64_t bytes, int64_t es) {
       l.src_elems = 2 * n1;
       break;
     }
-    case Case::kTranspose2D:
-    case Case::kTranspose2DPow2: {
-      int64_t n = Edge(bytes, es, 2);
-      if (c == Case::kTranspose2DPow2) {
-        while (n & (n - 1)) n &= n - 1;
-      } else if ((n & (n - 1)) == 0) {
-        --n;
-      }
-      Permuted(l, {n, n}, {1, 0});
-      break;
-    }
-    case Case::kPermute3D: {
-      const int64_t n = Edge(bytes, es, 3);
-      Permuted(l, {n, n, n}, {2, 1, 0});
-      break;
-    }
-    case Case::kPermute4D: {
-      const int64_t n = Edge(bytes, es, 4);
-      Permuted(l, {n, n, n, n}, {1, 3, 0, 2});
-      break;
-    }
-    case Case::kPermute4D107: {
-      Permuted(l, {107, 107, 107, 107}, {3, 1, 0, 2});
-      break;
-    }
-    case Case::kPermute5D: {
-      const int64_t n = Edge(bytes, es, 5);
-      Permuted(l, {n, n, n, n, n}, {4, 3, 2, 1, 0});
-      break;
-    }
     case Case::kBroadcastRow: {
       const int64_t m = 1024, rows = n1 / m;
       l.dst_shape = {rows, m};
@@ -178,7 +87,7 @@ Layout MakeLayout(Case c, int64_t bytes, int64_t es) {
       break;
     }
     case Case::kPad: {
-      const int64_t n = Edge(bytes, es, 2);
+      const int64_t n = bench::copy::PadEdge(bytes, es);
       // A [n-2, n-2] array padded by one on every side.
       l.dst_shape = {n, n};
       l.src = View({n, n}, {n - 2, 1}, -(n - 2) - 1);
@@ -188,17 +97,10 @@ Layout MakeLayout(Case c, int64_t bytes, int64_t es) {
       l.src_elems = (n - 2) * (n - 2);
       break;
     }
+    default:  // The permutations, above.
+      break;
   }
   return l;
-}
-
-// This thread's CPU time in seconds: the copies run on the calling thread
-// (CopyOptions::threads is 1), and on a shared machine the wall clock also
-// counts the time other processes hold the core. Memory stalls count.
-double ThreadSeconds() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
 double Median(std::vector<double> v) {
@@ -275,22 +177,14 @@ void BM_Copy(benchmark::State& state) {
   state.counters["sk_contiguous_bytes_per_second"] =
       double(moved) / Median(t_sk);
   state.counters["x_ref"] = ref_s / Median(t_case);
-  state.SetLabel(std::string("peer=copy:") + kCaseNames[int(c)] + ":" +
-                 (es == 4 ? "float32" : "float64") + ":" +
-                 ShapeLabel(l.dst_shape) + " group=" + kGroupNames[group] +
-                 " bytes=" + std::to_string(moved));
+  state.SetLabel(bench::copy::CaseLabel(c, es, l.dst_shape, group, moved));
 }
 
 void CopyArgs(benchmark::internal::Benchmark* b) {
   for (int group = 0; group < 3; ++group) {
     for (int c = 0; c <= int(Case::kPad); ++c) {
-      // 107^4 floats (0.5 GB) is a DRAM-size case only.
-      if (c == int(Case::kPermute4D107) && group != 2) continue;
-      const bool transpose =
-          c == int(Case::kTranspose2D) || c == int(Case::kTranspose2DPow2);
       for (int64_t es : {4, 8}) {
-        if (es == 8 && !transpose) continue;
-        b->Args({c, es, group});
+        if (bench::copy::CaseRuns(Case(c), es, group)) b->Args({c, es, group});
       }
     }
   }

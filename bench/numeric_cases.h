@@ -1,8 +1,8 @@
 // Size groups, buffers, case names and the memcpy reference shared by the
 // numeric benchmarks (numeric_bench: stridekit; iter_bench: sk_iter_run and
-// the host's pools; xtensor_bench: the xtensor peer), so that all measure
-// the same shapes on the same kind of buffers and carry the same labels for
-// bench/compare.py.
+// the host's pools; xtensor_bench, eigen_bench, xnnpack_bench: the peer
+// libraries), so that all measure the same shapes on the same kind of
+// buffers and carry the same labels for bench/compare.py.
 #ifndef STRIDEKIT_BENCH_NUMERIC_CASES_H_
 #define STRIDEKIT_BENCH_NUMERIC_CASES_H_
 
@@ -121,6 +121,39 @@ inline std::string CaseLabel(Case c, const std::string& dtype, int64_t n,
          "numeric:" + kCaseNames[int(c)] + ":" + dtype + ":" +
          std::to_string(n) + " group=" + kGroupNames[group] +
          " bytes=" + std::to_string(moved);
+}
+
+// The cases that numeric_bench's peers (xtensor, Eigen, XNNPACK) measure.
+constexpr Case kPeerCases[] = {Case::kAddContiguous, Case::kAddOuter,
+                               Case::kAddRow, Case::kSumLast, Case::kSumAxis0};
+
+// A peer of numeric case range(0) for elements of range(1) bytes in size
+// group range(2), on numeric_bench's buffers: a and out hold n * n
+// elements, b n * n (n for the broadcast operands). make(c, n, es, a, b,
+// out) returns the kernel (a std::function) or nullptr when the peer lacks
+// the case, which then reports an error. Labelled as the case, plus "
+// impl=<impl>".
+template <typename Make>
+void RunPeer(benchmark::State& state, const char* impl, Make make) {
+  const Case c = static_cast<Case>(state.range(0));
+  const int64_t es = state.range(1);
+  const int group = int(state.range(2));
+  const int64_t n = SquareEdge(kGroupBytes[group], es);
+  Buffer a(n * n * es, 0), b(n * n * es, 5), out(n * n * es, 11);
+  const auto run = make(c, n, es, a, b, out);
+  if (!run) {
+    state.SkipWithError("no such peer case");
+    return;
+  }
+  const int64_t moved = BytesMoved(c, n, es);
+  for (auto _ : state) {
+    run();
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * moved);
+  state.SetLabel(
+      CaseLabel(c, es == 4 ? "float32" : "float64", n, group, moved) +
+      " impl=" + impl);
 }
 
 // memcpy of a size group's bytes: the bandwidth reference of the group

@@ -125,18 +125,18 @@ PEERS = [("NumPy", "vs_numpy"), ("xtensor", "vs_xtensor"),
          ("copy reference (memcpy/memset)", "vs_memcpy")]
 
 
-def summary_plot(rows, meta, path):
+def summary_plot(rows, meta, path, peers=PEERS):
     """Horizontal bars of stridekit's speedup over each peer (log scale; >1:
     stridekit faster), one row per case of every suite, "n/a" where a case
-    has no such peer. rows: dicts with suite, case, threads and the PEERS
-    keys ("" when missing)."""
+    has no such peer. rows: dicts with suite, case, threads and the peers'
+    keys ("" or absent when missing); peers: (name, key) per panel."""
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
         return False
-    rows = [r for r in rows if any(r.get(k) not in ("", None) for _, k in PEERS)]
+    rows = [r for r in rows if any(r.get(k) not in ("", None) for _, k in peers)]
     if not rows:
         return False
     labels = []
@@ -147,15 +147,15 @@ def summary_plot(rows, meta, path):
         case = r["case"].strip().replace(":plain", " (NumPy optimize=False)")
         case = case.replace(":optimize", " (NumPy optimize=True)")
         labels.append(f"{r['suite'].removesuffix('_bench')}: {case}{thr}")
-    values = [[r.get(k) for r in rows] for _, k in PEERS]
+    values = [[r.get(k) for r in rows] for _, k in peers]
     finite = [v for col in values for v in col if v not in ("", None) and v > 0]
     lo = min(min(finite), 0.5) / 1.5
     hi = max(max(finite), 2.0) * 1.5
     height = 1.5 + 0.17 * len(rows)
-    fig, axes = plt.subplots(1, len(PEERS), sharey=True,
-                             figsize=(6 + 3.2 * len(PEERS), height))
+    fig, axes = plt.subplots(1, len(peers), sharey=True,
+                             figsize=(6 + 3.2 * len(peers), height))
     y = list(range(len(rows)))
-    for ax, (name, _), col in zip(axes, PEERS, values):
+    for ax, (name, _), col in zip(axes, peers, values):
         for i, v in enumerate(col):
             if v in ("", None) or v <= 0:
                 ax.text(1.06, i, "n/a", ha="left", va="center", fontsize=6,
