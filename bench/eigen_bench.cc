@@ -153,14 +153,6 @@ void BM_EigenNumeric(benchmark::State& state) {
           });
 }
 
-void PeerArgs(benchmark::internal::Benchmark* b) {
-  for (int group = 0; group < 3; ++group) {
-    for (Case c : kPeerCases) {
-      for (int64_t es : {4, 8}) b->Args({int64_t(c), es, group});
-    }
-  }
-}
-
 BENCHMARK(BM_EigenNumeric)->Apply(PeerArgs)->UseRealTime();
 
 // einsum_bench's matrix products "ij,jk->ik" (float32, operands of 0.5),

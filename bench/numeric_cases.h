@@ -156,6 +156,16 @@ void RunPeer(benchmark::State& state, const char* impl, Make make) {
       " impl=" + impl);
 }
 
+// Arguments of RunPeer: every kPeerCases case, float32 and float64, at
+// every size group.
+inline void PeerArgs(benchmark::internal::Benchmark* b) {
+  for (int group = 0; group < 3; ++group) {
+    for (Case c : kPeerCases) {
+      for (int64_t es : {4, 8}) b->Args({int64_t(c), es, group});
+    }
+  }
+}
+
 // memcpy of a size group's bytes: the bandwidth reference of the group
 // (label "memcpy group=...").
 inline void BM_Memcpy(benchmark::State& state) {

@@ -63,34 +63,14 @@ std::function<void()> Kernel(Case c, int64_t n, Buffer& a, Buffer& b,
 }
 
 void BM_Xtensor(benchmark::State& state) {
-  const Case c = static_cast<Case>(state.range(0));
-  const int64_t es = state.range(1);
-  const int group = int(state.range(2));
-  const int64_t n = SquareEdge(kGroupBytes[group], es);
-  Buffer a(n * n * es, 0), b(n * n * es, 5), out(n * n * es, 11);
-  const std::function<void()> run = es == 4 ? Kernel<float>(c, n, a, b, out)
-                                            : Kernel<double>(c, n, a, b, out);
-  const int64_t moved = BytesMoved(c, n, es);
-  for (auto _ : state) {
-    run();
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(state.iterations() * moved);
-  state.SetLabel(
-      CaseLabel(c, es == 4 ? "float32" : "float64", n, group, moved) +
-      " impl=xtensor");
+  RunPeer(state, "xtensor",
+          [](Case c, int64_t n, int64_t es, Buffer& a, Buffer& b, Buffer& out) {
+            return es == 4 ? Kernel<float>(c, n, a, b, out)
+                           : Kernel<double>(c, n, a, b, out);
+          });
 }
 
-void XtensorArgs(benchmark::internal::Benchmark* b) {
-  for (int group = 0; group < 3; ++group) {
-    for (Case c : {Case::kAddContiguous, Case::kAddOuter, Case::kAddRow,
-                   Case::kSumLast, Case::kSumAxis0}) {
-      for (int64_t es : {4, 8}) b->Args({int64_t(c), es, group});
-    }
-  }
-}
-
-BENCHMARK(BM_Xtensor)->Apply(XtensorArgs)->UseRealTime();
+BENCHMARK(BM_Xtensor)->Apply(PeerArgs)->UseRealTime();
 
 }  // namespace
 }  // namespace stridekit::bench
