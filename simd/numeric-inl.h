@@ -553,17 +553,21 @@ HWY_INLINE hn::Vec<D> PairwiseLeaf(D d, const L& row, T identity, size_t begin,
 
 // Op over `vectors` whole vectors of a row from element `begin`: leaves of
 // at most kPairwiseBlock vectors (PairwiseLeaf), longer ranges split in
-// halves (PairwiseTree).
+// halves, PairwiseTree's order written as plain recursion: through
+// PairwiseTree's lambdas GCC 12 -O3 gave wrong int64 sums on the SCALAR
+// target (reduce_test, all-target release build; clean under ASan+UBSan).
 template <class Op, class D, class L, typename T = hn::TFromD<D>>
 hn::Vec<D> PairwiseVectors(D d, const L& row, T identity, size_t begin,
                            size_t vectors) {
   const size_t N = hn::Lanes(d);
-  return PairwiseTree(
-      size_t{0}, vectors, static_cast<size_t>(kPairwiseBlock),
-      [&](size_t first, size_t count, size_t) {
-        return PairwiseLeaf<Op>(d, row, identity, begin + first * N, count);
-      },
-      [&](hn::Vec<D> lo, hn::Vec<D> hi, size_t) { return Op::Vec(d, lo, hi); });
+  if (vectors <= static_cast<size_t>(kPairwiseBlock)) {
+    return PairwiseLeaf<Op>(d, row, identity, begin, vectors);
+  }
+  const size_t half = vectors / 2;
+  const auto lo = PairwiseVectors<Op>(d, row, identity, begin, half);
+  const auto hi =
+      PairwiseVectors<Op>(d, row, identity, begin + half * N, vectors - half);
+  return Op::Vec(d, lo, hi);
 }
 
 // Op over the `count` elements of a row: pairwise over whole vectors, the

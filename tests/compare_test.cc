@@ -390,8 +390,10 @@ TEST(Compare, LargeTransposedAndThreaded) {
   for (const int threads : {1, testing::ThreadsAllowed() ? 2 : 1}) {
     NumericOptions options;
     options.threads = threads;
-    for (const auto& [x, y] : {std::pair{t, c}, std::pair{c, t},
-                               std::pair{t, t}, std::pair{row, t}}) {
+    for (const auto& operands : {std::pair{t, c}, std::pair{c, t},
+                                 std::pair{t, t}, std::pair{row, t}}) {
+      // Named copies: lambdas cannot capture structured bindings (clang 14).
+      const sk_view x = operands.first, y = operands.second;
       std::vector<uint8_t> want(n * n), got(n * n);
       reference::Compare(CompareOp::kGt, DType::kFloat32, x, a.data(), y,
                          b.data(), c, want.data());
