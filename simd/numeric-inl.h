@@ -554,8 +554,9 @@ HWY_INLINE hn::Vec<D> PairwiseLeaf(D d, const L& row, T identity, size_t begin,
 // Op over `vectors` whole vectors of a row from element `begin`: leaves of
 // at most kPairwiseBlock vectors (PairwiseLeaf), longer ranges split in
 // halves, PairwiseTree's order written as plain recursion: through
-// PairwiseTree's lambdas GCC 12 -O3 gave wrong int64 sums on the SCALAR
-// target (reduce_test, all-target release build; clean under ASan+UBSan).
+// PairwiseTree's lambdas the GCC 12 release build gave wrong int64 sums on
+// the SCALAR target (reduce_test; the same code under ASan+UBSan passed
+// and reported nothing; cause not found).
 template <class Op, class D, class L, typename T = hn::TFromD<D>>
 hn::Vec<D> PairwiseVectors(D d, const L& row, T identity, size_t begin,
                            size_t vectors) {
