@@ -67,8 +67,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   }
   const size_t es = sk_dtype_size(dtype);
+  // An unknown op value of kind 1 may be a unary op that is not a
+  // predicate (its output has the input's dtype, not bool).
+  bool predicate = false;
+  for (const auto& row : stridekit::kPredicateOps) {
+    predicate = predicate || int32_t(row.op) == op;
+  }
   // Element sizes of the operands per kind.
-  const size_t sizes[3][4] = {{es, es, 1, 1}, {es, 1, 1, 1}, {1, es, es, es}};
+  const size_t unary_out = predicate ? 1 : es;
+  const size_t sizes[3][4] = {
+      {es, es, 1, 1}, {es, 1, 1, unary_out}, {1, es, es, es}};
   std::vector<unsigned char> bufs[4];
   bool backed = es != 0;
   for (int i = 0; i < 4 && backed; ++i) {
