@@ -138,6 +138,10 @@ std::vector<T> Samples(UnaryOp op, size_t count) {
     }
     if constexpr (kIsHalf<T>) {
       out.push_back(scalar_ops::Narrow<T>(float(x)));
+    } else if constexpr (std::is_integral_v<T>) {
+      // Any bits (modular conversion); a float outside T's range would be
+      // undefined behaviour.
+      out.push_back(static_cast<T>(rng()));
     } else {
       out.push_back(T(F(x)));
     }
