@@ -50,6 +50,11 @@ sk_view CView(const Dims& shape) {
   return View(shape, CContiguousStrides(shape));
 }
 
+// An [n, n] input: C order, or a.T of a C-order buffer.
+sk_view SquareInput(int64_t n, bool transposed) {
+  return transposed ? View({n, n}, {1, n}) : CView({n, n});
+}
+
 // The input view and axis of an axis case (sums, argmax, cumsum), whose
 // variants come in the order: last axis, axis 0, a.T's last axis.
 struct AxisInput {
@@ -58,7 +63,7 @@ struct AxisInput {
 };
 AxisInput AxisCase(Case c, Case last_axis, int64_t n) {
   const int k = int(c) - int(last_axis);
-  return {k == 2 ? View({n, n}, {1, n}) : CView({n, n}), k == 1 ? 0 : 1};
+  return {SquareInput(n, k == 2), k == 1 ? 0 : 1};
 }
 
 // Sets `count` float32 or float64 elements of `data` to bench::CaseValue.
@@ -111,7 +116,7 @@ void BM_Numeric(benchmark::State& state) {
     }
     case Case::kAddTransposed: {
       shape = {n, n};
-      const sk_view o = CView(shape), at = View(shape, {1, n});
+      const sk_view o = CView(shape), at = SquareInput(n, true);
       run = [&, o, at] {
         Binary(BinaryOp::kAdd, t, at, a.data, o, b.data, o, out.data, options);
       };
@@ -133,7 +138,7 @@ void BM_Numeric(benchmark::State& state) {
     case Case::kGreaterTransposed: {
       shape = {n, n};
       const sk_view o = CView(shape);
-      const sk_view x = c == Case::kGreaterTransposed ? View(shape, {1, n}) : o;
+      const sk_view x = SquareInput(n, c == Case::kGreaterTransposed);
       run = [&, o, x] {
         Compare(CompareOp::kGt, t, x, a.data, o, b.data, o, out.data, options);
       };
@@ -143,7 +148,7 @@ void BM_Numeric(benchmark::State& state) {
     case Case::kWhereTransposed: {
       shape = {n, n};
       const sk_view o = CView(shape);
-      const sk_view x = c == Case::kWhereTransposed ? View(shape, {1, n}) : o;
+      const sk_view x = SquareInput(n, c == Case::kWhereTransposed);
       run = [&, o, x] {
         Where(t, o, cond.data, x, a.data, o, b.data, o, out.data, options);
       };
@@ -160,7 +165,7 @@ void BM_Numeric(benchmark::State& state) {
       const int k = int(c) - int(Case::kExpContiguous);  // 2 * op + transposed
       const UnaryOp op = kOps[k / 2];
       const sk_view o = CView(shape);
-      const sk_view x = k % 2 ? View(shape, {1, n}) : o;
+      const sk_view x = SquareInput(n, k % 2 != 0);
       run = [&, op, o, x] { Unary(op, t, x, a.data, o, out.data, options); };
       break;
     }
