@@ -501,7 +501,8 @@ HWY_NOINLINE void AccumulateFourRows(D d, T* acc, const T* r0, const T* r1,
 
 // ---- Reductions.
 
-// The pairwise summation engine (sk_reduce's rows, einsum's k blocks):
+// The pairwise order of einsum's k blocks (and, written out as plain recursion
+// in PairwiseVectors below, of sk_reduce's rows):
 // the items [begin, begin + count) split in halves (the first count / 2
 // long) until at most `leaf` remain; fold(begin, count, slot) sums such a
 // run and combine(lo, hi, slot) adds two halves' sums, left to right in
