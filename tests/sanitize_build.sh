@@ -18,6 +18,8 @@ sanitize_setup() {
   if [ -f "$sanitize_build/build.ninja" ]; then
     meson setup --reconfigure "$sanitize_build" "$root" "${sanitize_args[@]}" >/dev/null
   else
-    CC=clang CXX=clang++ meson setup "$sanitize_build" "$root" "${sanitize_args[@]}" >/dev/null
+    local wrap=
+    command -v ccache >/dev/null && wrap='ccache '  # a developer's machine
+    CC="${wrap}clang" CXX="${wrap}clang++" meson setup "$sanitize_build" "$root" "${sanitize_args[@]}" >/dev/null
   fi
 }
