@@ -4,11 +4,14 @@ Runs every Google Benchmark suite built in <build>/bench (JSON output, several
 repetitions, medians). A case's label may carry key=value fields:
   peer=<key>    its NumPy peer (numpy_peers.py), measured in the same run;
   threads=<n>   stridekit ran on n threads (NumPy's peer on one);
-  group=<name>  its size group (L2, L3, DRAM); a "memcpy" case of the same
-                group is the bandwidth reference, unless the case carries its
-                own: counters ref_bytes_per_second and x_ref (copy_bench: the
-                best of memcpy and stridekit's contiguous copy of the same
-                bytes on the same buffers, interleaved with the case);
+  group=<name>  its size group (L2, L3, DRAM). A case's bandwidth
+                reference ("ref", "vs ref" and the goals' ratio to the
+                reference) is its own when it carries counters
+                ref_bytes_per_second and x_ref (copy_bench, numeric_bench,
+                cast_bench; copy_reference.h: the best of memcpy and
+                stridekit's contiguous copy of as many bytes, interleaved
+                with the case), else the "memcpy" case of its group
+                (iter_bench);
   bytes=<n>     bytes moved per iteration (read + write), for NumPy's GB/s;
   via=<name>    the call (and host pool) that ran the case, appended to the
                 case name (iter_bench: iter, binary, copy, reduce; +ptp on

@@ -1,15 +1,17 @@
-// The numeric kernels against memcpy of the same size group, at L2, L3 and
-// DRAM sizes: broadcasting adds (contiguous, outer product, row broadcast,
-// transposed input) and sums (last axis, axis 0, a transposed view), f32
-// and f64, on one thread and on two; contiguous adds and last-axis sums of
-// int8, uint8, int16, float16, bfloat16 and complex64 on one thread; and
-// issue 17's cases on one thread and on two: a > b and where (f32,
-// contiguous and transposed), exp, log and tanh (f32 and f64, contiguous
-// and transposed input), argmax and cumsum (f32; last axis, axis 0 and a
-// transposed view's last axis), whose input holds bench::CaseValue (log's
-// domain or [-5, 5)). Each case reports bytes/s counting the bytes that
-// must move (inputs read once, output written once) and names its NumPy
-// peer and size group in the label for bench/compare.py.
+// The numeric kernels at L2, L3 and DRAM sizes: broadcasting adds
+// (contiguous, outer product, row broadcast, transposed input) and sums
+// (last axis, axis 0, a transposed view), f32 and f64, on one thread and on
+// two; contiguous adds and last-axis sums of int8, uint8, int16, float16,
+// bfloat16 and complex64 on one thread; and issue 17's cases on one thread
+// and on two: a > b and where (f32, contiguous and transposed), exp, log
+// and tanh (f32 and f64, contiguous and transposed input), argmax and
+// cumsum (f32; last axis, axis 0 and a transposed view's last axis), whose
+// input holds bench::CaseValue (log's domain or [-5, 5)). Each case reports
+// bytes/s counting the bytes that must move (inputs read once, output
+// written once), timed by the wall clock against its copy reference of the
+// same bytes on the case's threads, interleaved with it (copy_reference.h:
+// counters ref_bytes_per_second and x_ref), and names its NumPy peer and
+// size group in the label for bench/compare.py.
 #include <benchmark/benchmark.h>
 
 #include <cctype>
@@ -18,6 +20,7 @@
 #include <memory>
 #include <string>
 
+#include "copy_reference.h"
 #include "numeric_cases.h"
 #include "stridekit/arg_reduce.h"
 #include "stridekit/compare.h"
@@ -193,11 +196,10 @@ void BM_Numeric(benchmark::State& state) {
       break;
     }
   }
-  for (auto _ : state) {
-    run();
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(state.iterations() * moved);
+  const bench::Traffic traffic = bench::BytesTraffic(c, n, es);
+  const bench::OwnedReference ref(traffic.read, traffic.written,
+                                  options.threads);
+  bench::RunWithReference(state, ref.ref, moved, bench::WallSeconds, run);
   std::string dtype(DTypeName(t));  // GoMLX's name; NumPy's in lower case.
   for (char& ch : dtype) ch = char(std::tolower(ch));
   state.SetLabel(bench::CaseLabel(c, dtype, n, group, moved) +
@@ -238,8 +240,7 @@ void NumericArgs(benchmark::internal::Benchmark* b) {
   }
 }
 
-BENCHMARK(bench::BM_Memcpy)->DenseRange(0, 2)->UseRealTime();
-BENCHMARK(BM_Numeric)->Apply(NumericArgs)->UseRealTime();
+BENCHMARK(BM_Numeric)->Apply(NumericArgs)->UseManualTime();
 
 }  // namespace
 }  // namespace stridekit
