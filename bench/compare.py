@@ -3,7 +3,11 @@
 Runs every Google Benchmark suite built in <build>/bench (JSON output, several
 repetitions, medians). A case's label may carry key=value fields:
   peer=<key>    its NumPy peer (numpy_peers.py), measured in the same run;
-  threads=<n>   stridekit ran on n threads (NumPy's peer on one);
+  threads=<n>   the row ran on n threads: stridekit's row, or a peer
+                library's, shown beside stridekit's row of the same n only;
+                NumPy's einsum optimize=True peer runs with its BLAS on n
+                threads (numpy_peers.py, numpy_blas.py), other NumPy peers
+                on one;
   group=<name>  its size group (L2, L3, DRAM). A case's bandwidth
                 reference ("ref", "vs ref" and the goals' ratio to the
                 reference) is its own when it carries counters
@@ -17,11 +21,12 @@ repetitions, medians). A case's label may carry key=value fields:
                 case name (iter_bench: iter, binary, copy, reduce; +ptp on
                 pthreadpool, +omp on OpenMP);
   impl=<name>   a peer library's row (xtensor_bench: xtensor, eigen_bench:
-                eigen, xnnpack_bench: xnnpack): shown beside the stridekit
-                row with the same peer key (or that key less its last
-                field, so one Eigen matmul serves einsum's :plain and
-                :optimize rows) as <name>_gbps and vs_<name>, not as a row
-                of its own.
+                eigen, xnnpack_bench: xnnpack, blis_bench: blis, whose
+                arch=<name> field names BLIS's kernels): shown beside the
+                stridekit row with the same peer key (or that key less its
+                last field, so one BLIS matmul serves einsum's :plain and
+                :optimize rows) and threads as <name>_gbps and vs_<name>,
+                not as a row of its own.
 Prints the run's metadata (machine, CPU, active Highway target, compiler,
 commit, threads; report.py) and one table of medians with their min-max
 over the repetitions and a thread-count column; writes it as CSV (the
@@ -30,8 +35,10 @@ data-movement case (stridekit, NumPy, each peer library, copy reference;
 n/a where a peer is missing) to <build>/results/comparison.png and the speedup over each
 peer for every suite on a log scale to <build>/results/summary.png. Issue
 17's numeric cases (a > b, where, exp, log, tanh, argmax, cumsum) are listed
-again with their goal and whether it is met (issue17_goal; CSV columns goal,
-goal_met). index_bench gets its own table: per kernel,
+again with their goal and whether it is met (issue17_goal), and so are issue
+19's einsum rows compared with optimize=True on the same threads
+(issue19_goal; CSV columns goal_issue, goal, goal_met). The header and the
+CSV name NumPy's BLAS in its einsum peers (numpy_blas.describe()). index_bench gets its own table: per kernel,
 case, batch size n and target, elements/s and the speedup over the
 "reference" target, ViewOffsets against memset of the same bytes and
 UnravelBatch against np.unravel_index (index_kernels.csv).
@@ -52,7 +59,8 @@ import report  # noqa: E402
 
 # Peer libraries (label impl=<key>) and their display names, in column order;
 # an impl not listed is shown under its own name after these.
-PEER_LIBS = {"xtensor": "xtensor", "eigen": "Eigen", "xnnpack": "XNNPACK"}
+PEER_LIBS = {"xtensor": "xtensor", "eigen": "Eigen", "xnnpack": "XNNPACK",
+             "blis": "BLIS"}
 
 
 # The shape of index_bench's UnravelBatch/rank4 cases.
@@ -217,6 +225,43 @@ def issue17_goal(row):
     return goal, "yes" if met else "NO"
 
 
+# Issue 19's einsum goals against np.einsum(optimize=True) on the same
+# threads: per case, the least speedup and what NumPy runs.
+ISSUE19_GOALS = {
+    "matmul256": (0.9, "NumPy's BLAS GEMM"),
+    "matmul1024": (0.9, "NumPy's BLAS GEMM"),
+    "matmul2048": (0.9, "NumPy's BLAS GEMM"),
+    "batched": (1.5, "optimize=True"),
+    "transposed": (1.5, "optimize=True"),
+    "contraction": (1.5, "optimize=True"),
+    "matmul_t512": (1.5, "optimize=True"),
+    "matmul_strided512": (1.5, "optimize=True"),
+    "chain3": (1.0, "optimize=True"),
+    "chain3_256": (1.0, "optimize=True"),
+}
+
+
+def issue19_goal(row):
+    """(goal, met) of an einsum row compared with optimize=True, else
+    ("", "")."""
+    parts = row["peer"].split(":")
+    if (len(parts) != 4 or parts[0] != "einsum" or parts[3] != "optimize"
+            or parts[1] not in ISSUE19_GOALS or row["vs_numpy"] == ""):
+        return "", ""
+    want, what = ISSUE19_GOALS[parts[1]]
+    return (f">={want:g}x {what}",
+            "yes" if row["vs_numpy"] >= want else "NO")
+
+
+def goal(row):
+    """(issue, goal, met) of a row with a goal, else ("", "", "")."""
+    for issue, of in (("17", issue17_goal), ("19", issue19_goal)):
+        g, met = of(row)
+        if g:
+            return issue, g, met
+    return "", "", ""
+
+
 def peer_names(results):
     """{impl: display name} of the peer libraries: PEER_LIBS, then any other
     impl=<name> found in the results."""
@@ -230,14 +275,15 @@ def peer_names(results):
 def set_peers(results, names):
     """The stridekit rows, each with <impl>_gbps and vs_<impl> ("" where that
     peer lacks the case) from the peer rows of the same peer key, or of the
-    key less its last field."""
-    peers = {(r["impl"], r["peer"]): r for r in results if r["impl"] in names}
+    key less its last field, on the same number of threads."""
+    peers = {(r["impl"], r["peer"], r["threads"]): r for r in results
+             if r["impl"] in names}
     rows = [r for r in results if r["impl"] not in names]
     for r in rows:
         keys = [r["peer"], r["peer"].rpartition(":")[0]] if r["peer"] else []
         for impl in names:
-            peer = next((peers[(impl, k)] for k in keys
-                         if (impl, k) in peers), None)
+            peer = next((peers[(impl, k, r["threads"])] for k in keys
+                         if (impl, k, r["threads"]) in peers), None)
             r[f"{impl}_gbps"] = peer["gbps"] if peer else ""
             r[f"vs_{impl}"] = (peer["ns_per_iter"] / r["ns_per_iter"]
                                if peer else "")
@@ -283,7 +329,7 @@ def plot(rows, path, names):
             rotation=60, ha="right", fontsize=7)
         ax.set_ylabel("GB/s (read + write)")
         ax.set_title(f"{group}: " + " vs ".join(label for label, _ in bars) +
-                     " (medians; 2thr = stridekit on 2 threads, peers on 1)",
+                     " (medians; 2thr = 2 threads; NumPy's ufuncs on 1)",
                      fontsize=9)
         ax.legend(fontsize=7)
     fig.tight_layout()
@@ -309,6 +355,7 @@ def main():
                     any(part in f for part in args.suite.split(",")))
     results = []
     index_rows = []
+    peer_kernels = set()
     for suite in suites:
         print(f"running {suite} ...", file=sys.stderr)
         extra = ["--max_n=1e6"] if args.quick and suite == "index_bench" else []
@@ -335,10 +382,13 @@ def main():
             # A case without a NumPy peer (bfloat16) names itself: case=.
             key = fields.get("peer", fields.get("case", ""))
             if ":" in key:
-                name = ":".join(key.split(":")[1:3]) + " " + group
+                # einsum:<case>:<dtype>:<mode>: the mode too.
+                parts = key.split(":")
+                name = ":".join(parts[1:4 if parts[0] == "einsum" else 3])
+                name += " " + group if group else ""
             if "via" in fields:  # The call and pool (iter_bench).
                 name += f" {fields['via']}"
-            if "threads" in fields:
+            if fields.get("threads", "1") != "1":
                 name += f" {fields['threads']}thr"
             row = {"suite": suite, "case": name, "group": group,
                    "threads": int(fields.get("threads", 1)),
@@ -362,16 +412,21 @@ def main():
             elif row["gbps"] != "" and row["memcpy_gbps"] not in ("", 0):
                 row["vs_memcpy"] = row["gbps"] / row["memcpy_gbps"]
             if row["impl"] != "stridekit" and row["impl"] != "memcpy":
+                if "arch" in fields:  # BLIS's kernel set (blis_bench).
+                    peer_kernels.add(f"{row['impl']} {fields['arch']}")
                 results.append(row)  # A peer library: set beside below.
                 continue
             if "peer" in fields:
-                np_secs = numpy_peers.measure(fields["peer"], quick=args.quick)
+                # Einsum peers on the row's threads (NumPy's BLAS limited
+                # to them; its optimize=False loop runs on one), others on 1.
+                threads = row["threads"]
+                np_secs = numpy_peers.measure(fields["peer"], args.quick,
+                                              threads)
                 row["numpy_ns_per_iter"] = np_secs * 1e9
-                lo, hi = numpy_peers.SPREAD[fields["peer"]]
+                lo, hi = numpy_peers.SPREAD[(fields["peer"], threads)]
                 row["numpy_ns_min"], row["numpy_ns_max"] = lo * 1e9, hi * 1e9
                 row["numpy_threads"] = (
-                    meta["blas_threads"]
-                    if fields["peer"].endswith(":optimize") else 1)
+                    threads if fields["peer"].endswith(":optimize") else 1)
                 row["vs_numpy"] = np_secs / secs
                 if "bytes" in fields:
                     row["numpy_gbps"] = int(fields["bytes"]) / np_secs / 1e9
@@ -381,8 +436,11 @@ def main():
     names = peer_names(results)
     results = set_peers(results, names)
     for r in results:
-        r["goal"], r["goal_met"] = issue17_goal(r)
+        r["goal_issue"], r["goal"], r["goal_met"] = goal(r)
 
+    meta["numpy_blas"] = "; ".join(f"{t} thr: {d}" for t, d in
+                                   sorted(numpy_peers.BLAS.items()))
+    meta["peer_kernels"] = ", ".join(sorted(peer_kernels))
     out_dir = os.path.join(args.build, "results")
     os.makedirs(out_dir, exist_ok=True)
     csv_path = os.path.join(out_dir, "comparison.csv")
@@ -409,6 +467,10 @@ def main():
     print("== stridekit benchmark report")
     for line in report.header_lines(meta):
         print(line)
+    for threads, blas in sorted(numpy_peers.BLAS.items()):
+        print(f"NumPy's BLAS in its {threads}-thread einsum peers: {blas}")
+    if meta["peer_kernels"]:
+        print(f"peer kernels: {meta['peer_kernels']}")
     print(f"{'case':44} {'thr':>3} {'time':>10} {'min-max':>13} {'GB/s':>7} "
           f"{'ref':>7} {'vs ref':>7} {'NumPy time':>10} {'min-max':>13} "
           f"{'thr':>3} {'NumPy GB/s':>10} {'vs NumPy':>8}" +
@@ -435,14 +497,19 @@ def main():
           "threads; einsum ...:plain is NumPy optimize=False, ...:optimize "
           "optimize=True; CSV, in ns: "
           f"{csv_path}; plots {png_path}, {summary_path})")
-    goals = [r for r in results if r["goal"]]
-    if goals:
-        print("\n== issue 17 goals (vs NumPy; vs ref: the copy reference)")
+    for issue, title in (
+            ("17", "vs NumPy; vs ref: the copy reference"),
+            ("19", "vs NumPy optimize=True on the same threads; BLIS beside")):
+        goals = [r for r in results if r["goal_issue"] == issue]
+        if not goals:
+            continue
+        print(f"\n== issue {issue} goals ({title})")
         for r in goals:
+            other = (fmt(r["vs_memcpy"], "5.2f") if issue == "17" else
+                     fmt(r.get("vs_blis", ""), "5.2f"))
             print(f"{r['case'][:44]:44} {r['threads']:>3} "
                   f"{fmt(r['vs_numpy'], '7.2f')}x "
-                  f"{fmt(r['vs_memcpy'], '5.2f'):>5} {r['goal']:24} "
-                  f"{r['goal_met']}")
+                  f"{other:>5} {r['goal']:30} {r['goal_met']}")
         print(f"{sum(r['goal_met'] == 'yes' for r in goals)} of {len(goals)} "
               "met")
     if index_rows:

@@ -115,8 +115,11 @@ def header_lines(meta):
         f"compiler {meta['compiler']} ({meta['build']})",
         f"commit   {meta['commit']}; NumPy {meta['numpy']}; {meta['date']}",
         "threads  'thr' column: stridekit's threads per case; NumPy's "
-        "ufunc/copy peers run on 1 thread; its einsum optimize=True peers on "
-        f"a BLAS of up to {meta['blas_threads']} threads",
+        "ufunc/copy peers and einsum optimize=False run on 1 thread, its "
+        "einsum optimize=True peers with the BLAS on the row's threads; "
+        "peer libraries (vs <name>) on the row's threads, n/a without such "
+        f"a row (NumPy's BLAS in this process: up to {meta['blas_threads']} "
+        "threads)",
     ]
 
 
