@@ -497,6 +497,11 @@ def main():
           "threads; einsum ...:plain is NumPy optimize=False, ...:optimize "
           "optimize=True; CSV, in ns: "
           f"{csv_path}; plots {png_path}, {summary_path})")
+    if any(r["peer"].startswith("call:") for r in results):
+        noop = numpy_peers.measure("python_call", args.quick) * 1e9
+        print(f"(call_bench: fixed cost per call on tiny arrays, time in ns; "
+              f"NumPy's time is from Python and includes its call overhead, "
+              f"{noop:.0f} ns for a no-op lambda in this run)")
     for issue, title in (
             ("17", "vs NumPy; vs ref: the copy reference"),
             ("19", "vs NumPy optimize=True on the same threads; BLIS beside")):

@@ -45,6 +45,7 @@ PEERS = {
     "unravel_index_rank2": _unravel(2),
     "unravel_index_rank4": _unravel(4),
     "unravel_index_rank8": _unravel(8),
+    "python_call": lambda: None,  # What Python adds to every peer's call.
 }
 
 
@@ -189,6 +190,21 @@ def _einsum_peer(case, dtype, mode):
     return lambda: np.einsum(spec, *operands, optimize=optimize)
 
 
+def _call_peer(op, n):
+    """bench/call_bench.cc's call on float32 ndarrays of the same [e, e]
+    layout (n = e * e elements); timed from Python, so the figure includes
+    the interpreter's call overhead (key "python_call": a no-op lambda)."""
+    e = int(round(int(n) ** 0.5))
+    a, b = np.ones((e, e), np.float32), np.ones((e, e), np.float32)
+    out = np.empty((e, e), np.float32)
+    return {"sk_copy": lambda: np.copyto(out, a),
+            "sk_binary": lambda: np.add(a, b, out=out),
+            "sk_einsum": lambda: np.einsum("ij,jk->ik", a, b, out=out),
+            "sk_view_slice": lambda: a[1:, ::-1],
+            "sk_view_reshape": lambda: a.reshape(e * e),
+            "sk_view_permute": lambda: a.transpose(1, 0)}[op]
+
+
 _PEER_CACHE = {}
 
 
@@ -221,6 +237,9 @@ def _measure_here(key, quick):
     elif key.startswith("numeric:"):
         _, case, dtype, edge = key.split(":")
         fn = _numeric_peer(case, dtype, edge)
+    elif key.startswith("call:"):
+        _, op, n = key.split(":")
+        fn = _call_peer(op, n)
     else:
         fn = PEERS[key]
     # copy_bench times its single-threaded cases by thread CPU time
