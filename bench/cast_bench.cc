@@ -8,6 +8,7 @@
 // bench/numpy_peers.py) for bench/compare.py; bfloat16 has none.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <iterator>
 #include <string>
 
@@ -60,10 +61,16 @@ void BM_Cast(benchmark::State& state) {
   const int64_t count = transposed ? n * n : kGroupBytes[group] / dst_size;
   const sk_view dst = transposed ? View({n, n}, {n, 1}) : View({count}, {1});
   const sk_view src = transposed ? View({n, n}, {1, n}) : View({count}, {1});
-  bench::Buffer in(count * src_size, 0), out(count * dst_size, 3);
+  // The copy reference moves its bytes from `in` to `out`, the case's own
+  // buffers; out has room for its destination.
+  bench::CopyReference ref =
+      bench::CopyReference::For(count * src_size, count * dst_size);
+  bench::Buffer in(count * src_size, 0),
+      out(std::max(count * dst_size, ref.DstBytes()), 3);
+  ref.src = in.data;
+  ref.dst = out.data;
   const int64_t moved = count * (src_size + dst_size);
-  const bench::OwnedReference ref(count * src_size, count * dst_size, 1);
-  bench::RunWithReference(state, ref.ref, moved, bench::WallSeconds,
+  bench::RunWithReference(state, ref, moved, bench::WallSeconds,
                           [&] { Cast(from, src, in.data, to, dst, out.data); });
   const bool numpy_has = from != DType::kBFloat16 && to != DType::kBFloat16;
   state.SetLabel(

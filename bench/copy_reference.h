@@ -14,7 +14,6 @@
 #include <cstring>
 #include <vector>
 
-#include "bench_buffer.h"
 #include "stridekit/copy.h"
 
 namespace stridekit::bench {
@@ -38,8 +37,10 @@ inline double Median(std::vector<double> v) {
 // them, 2 * copied + filled = read + written (to a cache line): a copy of
 // the bytes read and a fill of the rest when the case writes at least as
 // much as it reads, else a copy of half the bytes moved. src must hold
-// `copied` bytes, dst copied + filled. Stridekit() copies and fills on
-// `threads` threads (the case's), Libc() on one.
+// `copied` bytes, dst DstBytes(): the case's own input and output buffers
+// (room added to the output where needed), so that the reference meets the
+// cache state the case meets. Stridekit() copies and fills on `threads`
+// threads (the case's), Libc() on one.
 struct CopyReference {
   const unsigned char* src;
   unsigned char* dst;
@@ -54,6 +55,7 @@ struct CopyReference {
     return r;
   }
   int64_t Moved() const { return 2 * copied + filled; }
+  int64_t DstBytes() const { return copied + filled; }
 
   void Libc() const {
     std::memcpy(dst, src, size_t(copied));
@@ -76,24 +78,6 @@ struct CopyReference {
     v.shape[0] = n;
     v.strides[0] = 1;
     return v;
-  }
-};
-
-// A reference with buffers of its own, for cases whose buffers cannot hold
-// it (more bytes read than written, or inputs the reference must not
-// overwrite). Shifted by a few cache lines against the case's buffers.
-struct OwnedReference {
-  Buffer src, dst;
-  CopyReference ref;
-  OwnedReference(int64_t read, int64_t written, int threads)
-      : OwnedReference(CopyReference::For(read, written), threads) {}
-
- private:
-  OwnedReference(CopyReference r, int threads)
-      : src(r.copied, 23, 1), dst(r.copied + r.filled, 29, 2), ref(r) {
-    ref.src = src.data;
-    ref.dst = dst.data;
-    ref.threads = threads;
   }
 };
 

@@ -8,12 +8,13 @@
 // cumsum (f32; last axis, axis 0 and a transposed view's last axis), whose
 // input holds bench::CaseValue (log's domain or [-5, 5)). Each case reports
 // bytes/s counting the bytes that must move (inputs read once, output
-// written once), timed by the wall clock against its copy reference of the
-// same bytes on the case's threads, interleaved with it (copy_reference.h:
-// counters ref_bytes_per_second and x_ref), and names its NumPy peer and
-// size group in the label for bench/compare.py.
+// written once), timed by the wall clock against its copy reference of as
+// many bytes through the case's buffers on the case's threads, interleaved
+// with it (copy_reference.h: counters ref_bytes_per_second and x_ref), and
+// names its NumPy peer and size group in the label for bench/compare.py.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <functional>
@@ -90,17 +91,34 @@ void BM_Numeric(benchmark::State& state) {
   const int64_t n = SquareEdge(kGroupBytes[group], es);
   Dims shape;
   const int64_t moved = bench::BytesMoved(c, n, es);
-  Buffer a(n * n * es, 0), b(n * n * es, 5), out(n * n * es, 11);
   const bool where = c == Case::kWhereContiguous || c == Case::kWhereTransposed;
-  Buffer cond(where ? n * n : 0, 17, 1);
-  if (c >= bench::kFirstValuedCase) FillCaseValues(c, t, n * n, a.data);
+  // The copy reference moves its bytes through the case's own buffers (and
+  // cache lines): from the inputs, one buffer holding a, b and cond (each
+  // at a page boundary plus a few cache lines: no 4K aliasing), to the
+  // output, with room for the reference's destination.
+  const bench::Traffic traffic = bench::BytesTraffic(c, n, es);
+  bench::CopyReference ref =
+      bench::CopyReference::For(traffic.read, traffic.written);
+  const int64_t nn = n * n * es;
+  const int64_t slot = (nn + 4095) / 4096 * 4096;
+  Buffer in(slot + 5 * 64 + slot + 12 * 64 + (where ? n * n : 0), 0);
+  Buffer out(std::max(nn, ref.DstBytes()), 11);
+  unsigned char* const a = in.data;
+  unsigned char* const b = a + slot + 5 * 64;
+  unsigned char* const cond = b + slot + 12 * 64;
+  std::memset(b, 5, size_t(nn));
+  if (where) std::memset(cond, 1, size_t(n * n));
+  if (c >= bench::kFirstValuedCase) FillCaseValues(c, t, n * n, a);
+  ref.src = in.data;
+  ref.dst = out.data;
+  ref.threads = options.threads;
   std::function<void()> run;
   switch (c) {
     case Case::kAddContiguous: {
       shape = {n * n};
       const sk_view v = CView(shape);
       run = [&, v] {
-        Binary(BinaryOp::kAdd, t, v, a.data, v, b.data, v, out.data, options);
+        Binary(BinaryOp::kAdd, t, v, a, v, b, v, out.data, options);
       };
       break;
     }
@@ -112,8 +130,7 @@ void BM_Numeric(benchmark::State& state) {
           c == Case::kAddOuter ? View({n, 1}, {1, 0}) : CView(shape);
       const sk_view right = View({n}, {1});
       run = [&, o, left, right] {
-        Binary(BinaryOp::kAdd, t, left, a.data, right, b.data, o, out.data,
-               options);
+        Binary(BinaryOp::kAdd, t, left, a, right, b, o, out.data, options);
       };
       break;
     }
@@ -121,7 +138,7 @@ void BM_Numeric(benchmark::State& state) {
       shape = {n, n};
       const sk_view o = CView(shape), at = SquareInput(n, true);
       run = [&, o, at] {
-        Binary(BinaryOp::kAdd, t, at, a.data, o, b.data, o, out.data, options);
+        Binary(BinaryOp::kAdd, t, at, a, o, b, o, out.data, options);
       };
       break;
     }
@@ -133,7 +150,7 @@ void BM_Numeric(benchmark::State& state) {
       const sk_view o = View({n}, {1});
       run = [&, x, o] {
         const int32_t axes[] = {x.axis};
-        Reduce(ReduceOp::kSum, t, x.in, a.data, axes, o, out.data, options);
+        Reduce(ReduceOp::kSum, t, x.in, a, axes, o, out.data, options);
       };
       break;
     }
@@ -143,7 +160,7 @@ void BM_Numeric(benchmark::State& state) {
       const sk_view o = CView(shape);
       const sk_view x = SquareInput(n, c == Case::kGreaterTransposed);
       run = [&, o, x] {
-        Compare(CompareOp::kGt, t, x, a.data, o, b.data, o, out.data, options);
+        Compare(CompareOp::kGt, t, x, a, o, b, o, out.data, options);
       };
       break;
     }
@@ -152,9 +169,7 @@ void BM_Numeric(benchmark::State& state) {
       shape = {n, n};
       const sk_view o = CView(shape);
       const sk_view x = SquareInput(n, c == Case::kWhereTransposed);
-      run = [&, o, x] {
-        Where(t, o, cond.data, x, a.data, o, b.data, o, out.data, options);
-      };
+      run = [&, o, x] { Where(t, o, cond, x, a, o, b, o, out.data, options); };
       break;
     }
     case Case::kExpContiguous:
@@ -169,7 +184,7 @@ void BM_Numeric(benchmark::State& state) {
       const UnaryOp op = kOps[k / 2];
       const sk_view o = CView(shape);
       const sk_view x = SquareInput(n, k % 2 != 0);
-      run = [&, op, o, x] { Unary(op, t, x, a.data, o, out.data, options); };
+      run = [&, op, o, x] { Unary(op, t, x, a, o, out.data, options); };
       break;
     }
     case Case::kArgmaxLast:
@@ -179,8 +194,7 @@ void BM_Numeric(benchmark::State& state) {
       const AxisInput x = AxisCase(c, Case::kArgmaxLast, n);
       const sk_view o = View({n}, {1});
       run = [&, x, o] {
-        ArgReduce(ArgOp::kArgMax, t, x.in, a.data, x.axis, o, out.data,
-                  options);
+        ArgReduce(ArgOp::kArgMax, t, x.in, a, x.axis, o, out.data, options);
       };
       break;
     }
@@ -191,15 +205,12 @@ void BM_Numeric(benchmark::State& state) {
       const AxisInput x = AxisCase(c, Case::kCumsumLast, n);
       const sk_view o = CView(shape);
       run = [&, x, o] {
-        Scan(ScanOp::kCumsum, t, x.in, a.data, x.axis, o, out.data, options);
+        Scan(ScanOp::kCumsum, t, x.in, a, x.axis, o, out.data, options);
       };
       break;
     }
   }
-  const bench::Traffic traffic = bench::BytesTraffic(c, n, es);
-  const bench::OwnedReference ref(traffic.read, traffic.written,
-                                  options.threads);
-  bench::RunWithReference(state, ref.ref, moved, bench::WallSeconds, run);
+  bench::RunWithReference(state, ref, moved, bench::WallSeconds, run);
   std::string dtype(DTypeName(t));  // GoMLX's name; NumPy's in lower case.
   for (char& ch : dtype) ch = char(std::tolower(ch));
   state.SetLabel(bench::CaseLabel(c, dtype, n, group, moved) +
