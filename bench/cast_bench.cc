@@ -1,6 +1,6 @@
 // Cast for the hot dtype pairs, contiguous and transposed (dst = src.T
 // converted, C-contiguous), at L2, L3 and DRAM sizes of the destination,
-// each timed by the wall clock against its copy reference of the same bytes
+// each timed by thread CPU time against its copy reference of the same bytes
 // (copy_reference.h: the best of memcpy and stridekit's contiguous Copy,
 // interleaved with the case; counters ref_bytes_per_second and x_ref).
 // Bytes/s count the source read plus the destination written. Each case
@@ -70,7 +70,7 @@ void BM_Cast(benchmark::State& state) {
   ref.src = in.data;
   ref.dst = out.data;
   const int64_t moved = count * (src_size + dst_size);
-  bench::RunWithReference(state, ref, moved, bench::WallSeconds,
+  bench::RunWithReference(state, ref, moved, bench::ThreadSeconds,
                           [&] { Cast(from, src, in.data, to, dst, out.data); });
   const bool numpy_has = from != DType::kBFloat16 && to != DType::kBFloat16;
   state.SetLabel(

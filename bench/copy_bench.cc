@@ -20,9 +20,9 @@ namespace stridekit {
 namespace {
 
 using bench::Buffer;
+using bench::ThreadSeconds;
 using bench::copy::Case;
 using bench::copy::GroupBytes;
-using bench::copy::ThreadSeconds;
 
 sk_view View(const Dims& shape, const Dims& strides, int64_t offset) {
   sk_view v{};

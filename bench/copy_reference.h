@@ -9,27 +9,18 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
 #include <vector>
 
+#include "clocks.h"
 #include "stridekit/copy.h"
 
 namespace stridekit::bench {
 
-// Wall-clock seconds: the clock of cases that run on several threads or
-// whose NumPy peers are timed by the wall clock (copy_cases.h's
-// ThreadSeconds is the other clock).
-inline double WallSeconds() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-inline double Median(std::vector<double> v) {
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
+inline double Mean(const std::vector<double>& v) {
+  return std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
 }
 
 // The reference of a case that reads `read` and writes `written` bytes: it
@@ -85,9 +76,12 @@ struct CopyReference {
 // iteration times run() by `clock`, which is the iteration time, and (in
 // alternating order, before or after it) ref.Libc() and ref.Stridekit().
 // Reports bytes/s of `moved` bytes per iteration and the counters
-// ref_bytes_per_second (the better of the references' medians),
+// ref_bytes_per_second (the better of the references' mean speeds),
 // libc_bytes_per_second, sk_contiguous_bytes_per_second and x_ref (the
-// case's median speed over the reference's, bench/compare.py's "vs ref").
+// case's mean speed over the reference's, bench/compare.py's "vs ref"; the
+// reference runs right before or after the case, so the two meet the same
+// machine load). Time by ThreadSeconds when the case runs on the calling
+// thread only, else by WallSeconds (clocks.h).
 template <typename Run>
 void RunWithReference(benchmark::State& state, const CopyReference& ref,
                       int64_t moved, double (*clock)(), Run&& run) {
@@ -117,13 +111,14 @@ void RunWithReference(benchmark::State& state, const CopyReference& ref,
   }
   if (t_case.empty()) return;
   state.SetBytesProcessed(state.iterations() * moved);
+  // Means, the statistic of bytes_per_second (total bytes / total time).
   const double ref_bytes = double(ref.Moved());
-  const double libc = ref_bytes / Median(t_libc);
-  const double sk = ref_bytes / Median(t_sk);
+  const double libc = ref_bytes / Mean(t_libc);
+  const double sk = ref_bytes / Mean(t_sk);
   state.counters["ref_bytes_per_second"] = std::max(libc, sk);
   state.counters["libc_bytes_per_second"] = libc;
   state.counters["sk_contiguous_bytes_per_second"] = sk;
-  state.counters["x_ref"] = double(moved) / Median(t_case) / std::max(libc, sk);
+  state.counters["x_ref"] = double(moved) / Mean(t_case) / std::max(libc, sk);
 }
 
 }  // namespace stridekit::bench

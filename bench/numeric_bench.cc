@@ -8,7 +8,8 @@
 // cumsum (f32; last axis, axis 0 and a transposed view's last axis), whose
 // input holds bench::CaseValue (log's domain or [-5, 5)). Each case reports
 // bytes/s counting the bytes that must move (inputs read once, output
-// written once), timed by the wall clock against its copy reference of as
+// written once), timed (thread CPU time on one thread, else the wall clock)
+// against its copy reference of as
 // many bytes through the case's buffers on the case's threads, interleaved
 // with it (copy_reference.h: counters ref_bytes_per_second and x_ref), and
 // names its NumPy peer and size group in the label for bench/compare.py.
@@ -210,7 +211,9 @@ void BM_Numeric(benchmark::State& state) {
       break;
     }
   }
-  bench::RunWithReference(state, ref, moved, bench::WallSeconds, run);
+  bench::RunWithReference(
+      state, ref, moved,
+      options.threads > 1 ? bench::WallSeconds : bench::ThreadSeconds, run);
   std::string dtype(DTypeName(t));  // GoMLX's name; NumPy's in lower case.
   for (char& ch : dtype) ch = char(std::tolower(ch));
   state.SetLabel(bench::CaseLabel(c, dtype, n, group, moved) +

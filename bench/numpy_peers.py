@@ -242,35 +242,38 @@ def _measure_here(key, quick):
         fn = _call_peer(op, n)
     else:
         fn = PEERS[key]
-    # copy_bench times its single-threaded cases by thread CPU time
-    # (other processes' time on the core does not count); so do its
-    # peers. Others keep the wall clock (BLAS peers run threads).
-    clock = time.thread_time if key.startswith("copy:") else time.perf_counter
+    # copy_bench, numeric_bench and cast_bench time their single-threaded
+    # cases by thread CPU time (bench/clocks.h: other processes' time on the
+    # core does not count); so do their peers, which run on one thread.
+    # Others keep the wall clock (BLAS peers run threads).
+    cpu_timed = key.split(":")[0] in ("copy", "numeric", "cast")
+    clock = time.thread_time if cpu_timed else time.perf_counter
     return _median_seconds(fn, quick, clock, key)
 
 
 def measure(key, quick=False, threads=1):
-    """Median seconds per call of the peer of `key`; SPREAD[(key, threads)]
-    holds the (min, max). Einsum peers run in a process of their own whose
-    BLAS runs on `threads` (numpy_blas.environment), the others here (one
-    thread)."""
-    if not key.startswith("einsum:"):
-        threads = 1
-    if (key, threads) not in _PEER_CACHE:
+    """Median seconds per call of the peer of `key` beside a row on
+    `threads` threads; SPREAD[(key, threads)] holds the (min, max). Einsum
+    peers run in a process of their own whose BLAS runs on `threads`
+    (numpy_blas.environment), the others here, on one thread."""
+    peer_threads = threads if key.startswith("einsum:") else 1
+    cached = (key, peer_threads)
+    if cached not in _PEER_CACHE:
         if key.startswith("einsum:"):
             cmd = [sys.executable, os.path.abspath(__file__), key]
             out = subprocess.run(cmd + (["--quick"] if quick else []),
-                                 env=numpy_blas.environment(threads),
+                                 env=numpy_blas.environment(peer_threads),
                                  check=True, capture_output=True, text=True)
             result = json.loads(out.stdout)
             median, spread = result["median"], tuple(result["spread"])
-            BLAS[threads] = result["blas"]
+            BLAS[peer_threads] = result["blas"]
         else:
             median = _measure_here(key, quick)
             spread = SPREAD.pop(key)
-        SPREAD[(key, threads)] = spread
-        _PEER_CACHE[(key, threads)] = median
-    return _PEER_CACHE[(key, threads)]
+        SPREAD[cached] = spread
+        _PEER_CACHE[cached] = median
+    SPREAD[(key, threads)] = SPREAD[cached]
+    return _PEER_CACHE[cached]
 
 
 if __name__ == "__main__":
