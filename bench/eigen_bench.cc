@@ -154,7 +154,7 @@ void BM_EigenNumeric(benchmark::State& state) {
           });
 }
 
-BENCHMARK(BM_EigenNumeric)->Apply(PeerArgs)->UseRealTime();
+BENCHMARK(BM_EigenNumeric)->Apply(PeerArgs)->UseManualTime();
 
 // einsum_bench's matrix products "ij,jk->ik" (float32, operands of 0.5, one
 // thread), labelled with its peer key less the :plain/:optimize suffix,

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "bench_buffer.h"
+#include "clocks.h"
 
 namespace stridekit::bench {
 
@@ -135,11 +136,12 @@ constexpr Case kPeerCases[] = {Case::kAddContiguous, Case::kAddOuter,
                                Case::kAddRow, Case::kSumLast, Case::kSumAxis0};
 
 // A peer of numeric case range(0) for elements of range(1) bytes in size
-// group range(2), on numeric_bench's buffers: a and out hold n * n
-// elements, b n * n (n for the broadcast operands). make(c, n, es, a, b,
-// out) returns the kernel (a std::function) or nullptr when the peer lacks
-// the case, which then reports an error. Labelled as the case, plus "
-// impl=<impl>".
+// group range(2) (benchmark with UseManualTime: timed by thread CPU time,
+// as numeric_bench times its one-thread cases), on numeric_bench's buffers: a
+// and out hold n * n elements, b n * n (n for the broadcast operands). make(c,
+// n, es, a, b, out) returns the kernel (a std::function) or nullptr when the
+// peer lacks the case, which then reports an error. Labelled as the case, plus
+// " impl=<impl>".
 template <typename Make>
 void RunPeer(benchmark::State& state, const char* impl, Make make) {
   const Case c = static_cast<Case>(state.range(0));
@@ -154,8 +156,10 @@ void RunPeer(benchmark::State& state, const char* impl, Make make) {
   }
   const int64_t moved = BytesMoved(c, n, es);
   for (auto _ : state) {
+    const double t0 = ThreadSeconds();
     run();
     benchmark::ClobberMemory();
+    state.SetIterationTime(ThreadSeconds() - t0);
   }
   state.SetBytesProcessed(state.iterations() * moved);
   state.SetLabel(
