@@ -111,6 +111,11 @@ void BM_Blis(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   bli_thread_set_num_threads(1);
+  const T* result = reinterpret_cast<const T*>(out.data);
+  if (result[0] != T(einsum::Expected(c)) ||
+      result[Elements(c.out, 1) - 1] != T(einsum::Expected(c))) {
+    state.SkipWithError("wrong result");
+  }
   state.SetItemsProcessed(state.iterations() * c.positions);
   state.SetLabel(einsum::Label(c, es == 8, nullptr, threads, "blis") +
                  " arch=" + bli_arch_string(bli_arch_query_id()));

@@ -62,6 +62,11 @@ void BM_Einsum(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   SetThreads(1);
+  const T* result = reinterpret_cast<const T*>(out.data);
+  if (result[0] != T(bench::einsum::Expected(c)) ||
+      result[Numel(out_shape) - 1] != T(bench::einsum::Expected(c))) {
+    state.SkipWithError("wrong result");
+  }
   state.SetItemsProcessed(state.iterations() * c.positions);
   state.SetLabel(bench::einsum::Label(
       c, es == 8, optimize_peer ? "optimize" : "plain", threads));

@@ -101,6 +101,16 @@ inline const std::vector<Case>& Cases() {
   return cases;
 }
 
+// Every element of case c's output when every operand element is 0.5:
+// 0.5^operands times the terms summed per element (exact in float32).
+inline double Expected(const Case& c) {
+  int64_t out = 1;
+  for (int64_t d : c.out) out *= d;
+  double value = double(c.positions / out);
+  for (size_t i = 0; i < c.shapes.size(); ++i) value *= 0.5;
+  return value;
+}
+
 inline int CaseIndex(const std::string& name) {
   for (size_t i = 0; i < Cases().size(); ++i) {
     if (name == Cases()[i].name) return int(i);
