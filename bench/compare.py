@@ -8,14 +8,13 @@ repetitions, medians). A case's label may carry key=value fields:
                 NumPy's einsum optimize=True peer runs with its BLAS on n
                 threads (numpy_peers.py, numpy_blas.py), other NumPy peers
                 on one;
-  group=<name>  its size group (L2, L3, DRAM). A case's bandwidth
-                reference ("ref", "vs ref" and the goals' ratio to the
-                reference) is its own when it carries counters
-                ref_bytes_per_second and x_ref (copy_bench, numeric_bench,
-                cast_bench; copy_reference.h: the best of memcpy and
-                stridekit's contiguous copy of as many bytes, interleaved
-                with the case), else the "memcpy" case of its group
-                (iter_bench);
+  group=<name>  its size group (L2, L3, DRAM). A data case carries its
+                own bandwidth reference ("ref", "vs ref" and the goals'
+                ratio to the reference; CSV memcpy_gbps and vs_memcpy) as
+                counters ref_bytes_per_second and x_ref (copy_bench,
+                numeric_bench, cast_bench, iter_bench; copy_reference.h:
+                the best of memcpy and stridekit's contiguous copy of as
+                many bytes, interleaved with the case);
   bytes=<n>     bytes moved per iteration (read + write), for NumPy's GB/s;
   via=<name>    the call (and host pool) that ran the case, appended to the
                 case name (iter_bench: iter, binary, copy, reduce; +ptp on
@@ -267,7 +266,7 @@ def peer_names(results):
     impl=<name> found in the results."""
     names = dict(PEER_LIBS)
     for r in results:
-        if r["impl"] not in ("stridekit", "memcpy"):
+        if r["impl"] != "stridekit":
             names.setdefault(r["impl"], r["impl"])
     return names
 
@@ -366,11 +365,6 @@ def main():
             index_rows = index_table([dict(b, name=b["run_name"])
                                       for b in medians])
             continue
-        memcpy = {}
-        for b in medians:
-            fields = label_fields(b.get("label", ""))
-            if "memcpy" in fields:
-                memcpy[fields.get("group")] = b.get("bytes_per_second", 0) / 1e9
         for b in medians:
             fields = label_fields(b.get("label", ""))
             secs = seconds_per_iteration(b)
@@ -397,21 +391,17 @@ def main():
                    "ns_max": b["max_real_time"] * unit * 1e9,
                    "gbps": bps / 1e9 if bps != "" else "",
                    "items_per_second": b.get("items_per_second", ""),
-                   "memcpy_gbps": memcpy.get(group, "") if group else "",
+                   "memcpy_gbps": "",
                    "vs_memcpy": "", "numpy_threads": "",
                    "numpy_ns_per_iter": "", "numpy_ns_min": "",
                    "numpy_ns_max": "", "numpy_gbps": "",
                    "vs_numpy": "",
                    "peer": fields.get("peer", ""),
                    "impl": fields.get("impl", "stridekit")}
-            if "memcpy" in fields:  # A bandwidth reference, not stridekit.
-                row["impl"] = "memcpy"
             if "ref_bytes_per_second" in b:  # The case's own reference.
                 row["memcpy_gbps"] = b["ref_bytes_per_second"] / 1e9
                 row["vs_memcpy"] = b["x_ref"]
-            elif row["gbps"] != "" and row["memcpy_gbps"] not in ("", 0):
-                row["vs_memcpy"] = row["gbps"] / row["memcpy_gbps"]
-            if row["impl"] != "stridekit" and row["impl"] != "memcpy":
+            if row["impl"] != "stridekit":
                 if "arch" in fields:  # BLIS's kernel set (blis_bench).
                     peer_kernels.add(f"{row['impl']} {fields['arch']}")
                 results.append(row)  # A peer library: set beside below.
@@ -453,7 +443,7 @@ def main():
     png_path = os.path.join(out_dir, "comparison.png")
     plot(results, png_path, names)
     summary_path = os.path.join(out_dir, "summary.png")
-    summary_rows = [r for r in results if r["impl"] != "memcpy"] + [
+    summary_rows = results + [
         {"suite": "index_bench", "case": f"{r['kernel']} {r['case']} n={r['n']}",
          "threads": 1, "vs_numpy": r["x numpy"], "vs_memcpy": r["x memset"]}
         for r in index_rows if r["target"] == meta["target"]]
@@ -477,8 +467,6 @@ def main():
           "".join(f" {name[:7] + ' GB/s':>12} {'vs ' + name[:7]:>10}"
                   for name in names.values()))
     for r in results:
-        if r["impl"] == "memcpy":
-            continue  # Shown as each case's "ref" column.
         print(f"{r['case'][:44]:44} {r['threads']:>3} "
               f"{ns(r['ns_per_iter']):>10} "
               f"{ns_range(r['ns_min'], r['ns_max'], r['ns_per_iter']):>13} "

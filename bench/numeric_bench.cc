@@ -22,8 +22,7 @@
 #include <memory>
 #include <string>
 
-#include "copy_reference.h"
-#include "numeric_cases.h"
+#include "numeric_buffers.h"
 #include "stridekit/arg_reduce.h"
 #include "stridekit/compare.h"
 #include "stridekit/elementwise.h"
@@ -93,26 +92,12 @@ void BM_Numeric(benchmark::State& state) {
   Dims shape;
   const int64_t moved = bench::BytesMoved(c, n, es);
   const bool where = c == Case::kWhereContiguous || c == Case::kWhereTransposed;
-  // The copy reference moves its bytes through the case's own buffers (and
-  // cache lines): from the inputs, one buffer holding a, b and cond (each
-  // at a page boundary plus a few cache lines: no 4K aliasing), to the
-  // output, with room for the reference's destination.
-  const bench::Traffic traffic = bench::BytesTraffic(c, n, es);
-  bench::CopyReference ref =
-      bench::CopyReference::For(traffic.read, traffic.written);
-  const int64_t nn = n * n * es;
-  const int64_t slot = (nn + 4095) / 4096 * 4096;
-  Buffer in(slot + 5 * 64 + slot + 12 * 64 + (where ? n * n : 0), 0);
-  Buffer out(std::max(nn, ref.DstBytes()), 11);
-  unsigned char* const a = in.data;
-  unsigned char* const b = a + slot + 5 * 64;
-  unsigned char* const cond = b + slot + 12 * 64;
-  std::memset(b, 5, size_t(nn));
-  if (where) std::memset(cond, 1, size_t(n * n));
+  bench::NumericBuffers buffers(n, es, where, bench::BytesTraffic(c, n, es),
+                                options.threads);
+  unsigned char *const a = buffers.a, *const b = buffers.b,
+                       *const cond = buffers.cond;
+  Buffer& out = buffers.out;
   if (c >= bench::kFirstValuedCase) FillCaseValues(c, t, n * n, a);
-  ref.src = in.data;
-  ref.dst = out.data;
-  ref.threads = options.threads;
   std::function<void()> run;
   switch (c) {
     case Case::kAddContiguous: {
@@ -212,7 +197,7 @@ void BM_Numeric(benchmark::State& state) {
     }
   }
   bench::RunWithReference(
-      state, ref, moved,
+      state, buffers.ref, moved,
       options.threads > 1 ? bench::WallSeconds : bench::ThreadSeconds, run);
   std::string dtype(DTypeName(t));  // GoMLX's name; NumPy's in lower case.
   for (char& ch : dtype) ch = char(std::tolower(ch));

@@ -9,7 +9,6 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string>
 
@@ -175,22 +174,6 @@ inline void PeerArgs(benchmark::internal::Benchmark* b) {
       for (int64_t es : {4, 8}) b->Args({int64_t(c), es, group});
     }
   }
-}
-
-// memcpy of a size group's bytes, iter_bench's bandwidth reference of the
-// group (label "memcpy group=..."); numeric_bench's cases carry their own
-// (copy_reference.h).
-inline void BM_Memcpy(benchmark::State& state) {
-  const int group = int(state.range(0));
-  const int64_t bytes = kGroupBytes[group];
-  Buffer src(bytes, 0), out(bytes, 5);
-  for (auto _ : state) {
-    std::memcpy(out.data, src.data, size_t(bytes));
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(state.iterations() * 2 * bytes);
-  state.SetLabel(std::string("memcpy group=") + kGroupNames[group] +
-                 " bytes=" + std::to_string(2 * bytes));
 }
 
 }  // namespace stridekit::bench
