@@ -254,9 +254,11 @@ def _measure_here(key, quick):
 def measure(key, quick=False, threads=1):
     """Median seconds per call of the peer of `key` beside a row on
     `threads` threads; SPREAD[(key, threads)] holds the (min, max). Einsum
-    peers run in a process of their own whose BLAS runs on `threads`
-    (numpy_blas.environment), the others here, on one thread."""
-    peer_threads = threads if key.startswith("einsum:") else 1
+    peers run in a process of their own whose BLAS runs on `threads` for
+    optimize=True, on one for optimize=False (NumPy's own loop, no BLAS)
+    (numpy_blas.environment); the others here, on one thread."""
+    blas = key.startswith("einsum:") and key.endswith(":optimize")
+    peer_threads = threads if blas else 1
     cached = (key, peer_threads)
     if cached not in _PEER_CACHE:
         if key.startswith("einsum:"):
