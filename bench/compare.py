@@ -5,7 +5,8 @@ repetitions, medians). A case's label may carry key=value fields:
   peer=<key>    its NumPy peer (numpy_peers.py), measured in the same run;
   threads=<n>   the row ran on n threads: stridekit's row, or a peer
                 library's, shown beside stridekit's row of the same n only;
-                NumPy's einsum optimize=True peer runs with its BLAS on n
+                NumPy's einsum optimize=True and np.matmul peers run with
+                its BLAS on n
                 threads (numpy_peers.py, numpy_blas.py), other NumPy peers
                 on one;
   group=<name>  its size group (L2, L3, DRAM). A data case carries its
@@ -23,8 +24,8 @@ repetitions, medians). A case's label may carry key=value fields:
                 eigen, xnnpack_bench: xnnpack, blis_bench: blis, whose
                 arch=<name> field names BLIS's kernels): shown beside the
                 stridekit row with the same peer key (or that key less its
-                last field, so one BLIS matmul serves einsum's :plain and
-                :optimize rows) and threads as <name>_gbps and vs_<name>,
+                last field, so one BLIS matmul serves einsum's :plain,
+                :optimize and :gemm rows) and threads as <name>_gbps and vs_<name>,
                 not as a row of its own.
 Prints the run's metadata (machine, CPU, active Highway target, compiler,
 commit, threads; report.py) and one table of medians with their min-max
@@ -35,7 +36,8 @@ n/a where a peer is missing) to <build>/results/comparison.png and the speedup o
 peer for every suite on a log scale to <build>/results/summary.png. Issue
 17's numeric cases (a > b, where, exp, log, tanh, argmax, cumsum) are listed
 again with their goal and whether it is met (issue17_goal), and so are issue
-19's einsum rows compared with optimize=True on the same threads
+19's einsum rows compared with optimize=True or np.matmul on the same
+threads
 (issue19_goal; CSV columns goal_issue, goal, goal_met). The header and the
 CSV name NumPy's BLAS in its einsum peers (numpy_blas.describe()). index_bench gets its own table: per kernel,
 case, batch size n and target, elements/s and the speedup over the
@@ -224,31 +226,34 @@ def issue17_goal(row):
     return goal, "yes" if met else "NO"
 
 
-# Issue 19's einsum goals against np.einsum(optimize=True) on the same
-# threads: per case, the least speedup and what NumPy runs.
+# Issue 19's einsum goals on the same threads: per case, the NumPy peer
+# (einsum_cases.h mode: gemm is np.matmul, NumPy's BLAS GEMM) and the least
+# speedup over it.
 ISSUE19_GOALS = {
-    "matmul256": (0.9, "NumPy's BLAS GEMM"),
-    "matmul1024": (0.9, "NumPy's BLAS GEMM"),
-    "matmul2048": (0.9, "NumPy's BLAS GEMM"),
-    "batched": (1.5, "optimize=True"),
-    "transposed": (1.5, "optimize=True"),
-    "contraction": (1.5, "optimize=True"),
-    "matmul_t512": (1.5, "optimize=True"),
-    "matmul_strided512": (1.5, "optimize=True"),
-    "chain3": (1.0, "optimize=True"),
-    "chain3_256": (1.0, "optimize=True"),
+    "matmul256": ("gemm", 0.9),
+    "matmul1024": ("gemm", 0.9),
+    "matmul2048": ("gemm", 0.9),
+    "batched": ("optimize", 1.5),
+    "transposed": ("optimize", 1.5),
+    "contraction": ("optimize", 1.5),
+    "matmul_t512": ("optimize", 1.5),
+    "matmul_strided512": ("optimize", 1.5),
+    "chain3": ("optimize", 1.0),
+    "chain3_256": ("optimize", 1.0),
 }
+MODE_NAMES = {"gemm": "NumPy's BLAS GEMM", "optimize": "optimize=True"}
 
 
 def issue19_goal(row):
-    """(goal, met) of an einsum row compared with optimize=True, else
-    ("", "")."""
+    """(goal, met) of an einsum row compared with its goal's NumPy peer,
+    else ("", "")."""
     parts = row["peer"].split(":")
-    if (len(parts) != 4 or parts[0] != "einsum" or parts[3] != "optimize"
-            or parts[1] not in ISSUE19_GOALS or row["vs_numpy"] == ""):
+    if (len(parts) != 4 or parts[0] != "einsum"
+            or ISSUE19_GOALS.get(parts[1], ("",))[0] != parts[3]
+            or row["vs_numpy"] == ""):
         return "", ""
-    want, what = ISSUE19_GOALS[parts[1]]
-    return (f">={want:g}x {what}",
+    mode, want = ISSUE19_GOALS[parts[1]]
+    return (f">={want:g}x {MODE_NAMES[mode]}",
             "yes" if row["vs_numpy"] >= want else "NO")
 
 
@@ -409,6 +414,7 @@ def main():
             if "peer" in fields:
                 # Einsum peers on the row's threads (NumPy's BLAS limited
                 # to them; its optimize=False loop runs on one), others on 1.
+                blas = not fields["peer"].endswith(":plain")
                 threads = row["threads"]
                 np_secs = numpy_peers.measure(fields["peer"], args.quick,
                                               threads)
@@ -416,7 +422,8 @@ def main():
                 lo, hi = numpy_peers.SPREAD[(fields["peer"], threads)]
                 row["numpy_ns_min"], row["numpy_ns_max"] = lo * 1e9, hi * 1e9
                 row["numpy_threads"] = (
-                    threads if fields["peer"].endswith(":optimize") else 1)
+                    threads if fields["peer"].startswith("einsum:") and blas
+                    else 1)
                 row["vs_numpy"] = np_secs / secs
                 if "bytes" in fields:
                     row["numpy_gbps"] = int(fields["bytes"]) / np_secs / 1e9
@@ -483,7 +490,7 @@ def main():
     print(f"(time: median of {repetitions} repetitions per call, min-max over "
           "them in the same unit; vs = peer time / stridekit time; thr = "
           "threads; einsum ...:plain is NumPy optimize=False, ...:optimize "
-          "optimize=True; CSV, in ns: "
+          "optimize=True, ...:gemm np.matmul; CSV, in ns: "
           f"{csv_path}; plots {png_path}, {summary_path})")
     if any(r["peer"].startswith("call:") for r in results):
         noop = numpy_peers.measure("python_call", args.quick) * 1e9
@@ -492,7 +499,7 @@ def main():
               f"{noop:.0f} ns for a no-op lambda in this run)")
     for issue, title in (
             ("17", "vs NumPy; vs ref: the copy reference"),
-            ("19", "vs NumPy optimize=True on the same threads; BLIS beside")):
+            ("19", "vs NumPy on the same threads; vs BLIS beside")):
         goals = [r for r in results if r["goal_issue"] == issue]
         if not goals:
             continue

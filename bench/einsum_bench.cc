@@ -1,5 +1,6 @@
-// Einsum execution (einsum_cases.h's cases) against np.einsum(optimize=False)
-// and np.einsum(optimize=True) (a row per NumPy peer), on one thread and on
+// Einsum execution (einsum_cases.h's cases) against np.einsum(optimize=False),
+// np.einsum(optimize=True) and, for matrix products, np.matmul (a row per
+// NumPy peer, einsum_cases.h kModes), on one thread and on
 // two (stridekit::SetThreads; NumPy's BLAS limited to the same count by
 // bench/compare.py). Reports product-space positions per second as
 // items_per_second (one multiply-add each for the plain loop).
@@ -32,7 +33,7 @@ sk_view MakeView(const Dims& shape, const Dims& strides) {
 template <typename T>
 void BM_Einsum(benchmark::State& state) {
   const bench::einsum::Case& c = Cases()[state.range(0)];
-  const bool optimize_peer = state.range(1) != 0;
+  const char* const mode = bench::einsum::kModes[state.range(1)];
   const int threads = int(state.range(2));
   const int64_t es = sizeof(T);
   std::vector<bench::Buffer> buffers;
@@ -68,8 +69,7 @@ void BM_Einsum(benchmark::State& state) {
     state.SkipWithError("wrong result");
   }
   state.SetItemsProcessed(state.iterations() * c.positions);
-  state.SetLabel(bench::einsum::Label(
-      c, es == 8, optimize_peer ? "optimize" : "plain", threads));
+  state.SetLabel(bench::einsum::Label(c, es == 8, mode, threads));
 }
 
 // Every case in float32 (float64 too where the case says), each NumPy mode
@@ -77,9 +77,11 @@ void BM_Einsum(benchmark::State& state) {
 void EinsumArgs(benchmark::internal::Benchmark* b, bool float64) {
   for (size_t i = 0; i < Cases().size(); ++i) {
     if (float64 && !Cases()[i].float64) continue;
-    for (int optimize : {0, 1}) {
-      if (!optimize && !Cases()[i].plain) continue;
-      for (int threads : {1, 2}) b->Args({int64_t(i), optimize, threads});
+    for (int mode : {0, 1, 2}) {
+      if ((mode == 0 && !Cases()[i].plain) || (mode == 2 && !Cases()[i].gemm)) {
+        continue;
+      }
+      for (int threads : {1, 2}) b->Args({int64_t(i), mode, threads});
     }
   }
 }

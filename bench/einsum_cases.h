@@ -23,12 +23,17 @@ struct Case {
   int64_t step0 = 1;
   bool float64 = false;  // Also run in float64 (else float32 only).
   bool plain = true;     // Also compared with np.einsum(optimize=False).
+  bool gemm = false;     // Also compared with np.matmul (the BLAS GEMM).
 };
 
-// Matrix products (256, 1024 and 2048: the issue 19 goals; 2048 without
-// NumPy's optimize=False loop, which takes seconds), a product with a
-// transposed and one with a strided operand, a batched product, a
-// transposed contraction, a contraction of a 3-D operand, three-operand
+// The NumPy peers of a row: np.einsum(optimize=False), (optimize=True) and
+// np.matmul, the BLAS GEMM without einsum's planning.
+constexpr const char* kModes[] = {"plain", "optimize", "gemm"};
+
+// Matrix products (256, 1024 and 2048, also against np.matmul: the issue 19
+// goals; 2048 without NumPy's optimize=False loop, which takes seconds), a
+// product with a transposed and one with a strided operand, a batched product,
+// a transposed contraction, a contraction of a 3-D operand, three-operand
 // chains, a trace, a diagonal and an outer product.
 inline const std::vector<Case>& Cases() {
   static const std::vector<Case> cases = {
@@ -38,6 +43,8 @@ inline const std::vector<Case>& Cases() {
        {256, 256},
        int64_t{256} * 256 * 256,
        1,
+       true,
+       true,
        true},
       {"matmul1024",
        "ij,jk->ik",
@@ -45,6 +52,8 @@ inline const std::vector<Case>& Cases() {
        {1024, 1024},
        int64_t{1024} * 1024 * 1024,
        1,
+       true,
+       true,
        true},
       {"matmul2048",
        "ij,jk->ik",
@@ -53,7 +62,8 @@ inline const std::vector<Case>& Cases() {
        int64_t{2048} * 2048 * 2048,
        1,
        true,
-       false},
+       false,
+       true},
       {"matmul_t512",
        "ji,jk->ik",
        {{512, 512}, {512, 512}},
@@ -119,7 +129,7 @@ inline int CaseIndex(const std::string& name) {
 }
 
 // The label of a case's row: its peer key "einsum:<case>:<dtype>[:<mode>]"
-// (mode: plain or optimize, the NumPy peer; none for peer libraries, whose
+// (mode: a kModes entry, the NumPy peer; none for peer libraries, whose
 // row serves both), threads=<n> and, for a peer library, impl=<impl>.
 inline std::string Label(const Case& c, bool float64, const char* mode,
                          int threads, const char* impl = nullptr) {

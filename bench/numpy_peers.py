@@ -179,13 +179,18 @@ _EINSUM_CASES = {  # einsum_cases.h: spec, operand shapes, operand 0's step
 
 
 def _einsum_peer(case, dtype, mode):
-    """np.einsum on operands laid out as einsum_bench lays them out: C order,
-    operand 0 of a strided case a[..., ::step] of a C-order array."""
+    """np.einsum (mode plain: optimize=False; optimize: optimize=True), or
+    np.matmul into an existing array (mode gemm: the BLAS GEMM alone), on
+    operands laid out as einsum_bench lays them out: C order, operand 0 of
+    a strided case a[..., ::step] of a C-order array."""
     spec, shapes, step = _EINSUM_CASES[case]
     operands = [np.full(s, 0.5, dtype=dtype) for s in shapes]
     if step != 1:
         full = shapes[0][:-1] + (shapes[0][-1] * step,)
         operands[0] = np.full(full, 0.5, dtype=dtype)[..., ::step]
+    if mode == "gemm":
+        out = np.empty((operands[0].shape[0], operands[1].shape[1]), dtype)
+        return lambda: np.matmul(*operands, out=out)
     optimize = mode == "optimize"
     return lambda: np.einsum(spec, *operands, optimize=optimize)
 
@@ -255,9 +260,10 @@ def measure(key, quick=False, threads=1):
     """Median seconds per call of the peer of `key` beside a row on
     `threads` threads; SPREAD[(key, threads)] holds the (min, max). Einsum
     peers run in a process of their own whose BLAS runs on `threads` for
-    optimize=True, on one for optimize=False (NumPy's own loop, no BLAS)
+    optimize=True and np.matmul, on one for optimize=False (NumPy's own
+    loop, no BLAS)
     (numpy_blas.environment); the others here, on one thread."""
-    blas = key.startswith("einsum:") and key.endswith(":optimize")
+    blas = key.startswith("einsum:") and not key.endswith(":plain")
     peer_threads = threads if blas else 1
     cached = (key, peer_threads)
     if cached not in _PEER_CACHE:
