@@ -1,20 +1,20 @@
 // Cast for the hot dtype pairs, contiguous and transposed (dst = src.T
 // converted, C-contiguous), at L2, L3 and DRAM sizes of the destination,
-// beside the same run's copy reference (BM_CopyReference: per iteration the
-// faster of memcpy and stridekit's contiguous Copy on the same buffers).
+// each timed by thread CPU time against its copy reference of the same bytes
+// (copy_reference.h: the best of memcpy and stridekit's contiguous Copy,
+// interleaved with the case; counters ref_bytes_per_second and x_ref).
 // Bytes/s count the source read plus the destination written. Each case
 // names its NumPy peer (np.copyto(out, src, casting="unsafe"),
 // bench/numpy_peers.py) for bench/compare.py; bfloat16 has none.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <chrono>
-#include <cstring>
+#include <iterator>
 #include <string>
 
 #include "bench_buffer.h"
+#include "copy_reference.h"
 #include "stridekit/cast.h"
-#include "stridekit/copy.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
@@ -61,44 +61,23 @@ void BM_Cast(benchmark::State& state) {
   const int64_t count = transposed ? n * n : kGroupBytes[group] / dst_size;
   const sk_view dst = transposed ? View({n, n}, {n, 1}) : View({count}, {1});
   const sk_view src = transposed ? View({n, n}, {1, n}) : View({count}, {1});
-  bench::Buffer in(count * src_size, 0), out(count * dst_size, 3);
-  for (auto _ : state) {
-    Cast(from, src, in.data, to, dst, out.data);
-    benchmark::ClobberMemory();
-  }
+  // The copy reference moves its bytes from `in` to `out`, the case's own
+  // buffers; out has room for its destination.
+  bench::CopyReference ref =
+      bench::CopyReference::For(count * src_size, count * dst_size);
+  bench::Buffer in(count * src_size, 0),
+      out(std::max(count * dst_size, ref.DstBytes()), 3);
+  ref.src = in.data;
+  ref.dst = out.data;
   const int64_t moved = count * (src_size + dst_size);
-  state.SetBytesProcessed(state.iterations() * moved);
+  bench::RunWithReference(state, ref, moved, bench::ThreadSeconds,
+                          [&] { Cast(from, src, in.data, to, dst, out.data); });
   const bool numpy_has = from != DType::kBFloat16 && to != DType::kBFloat16;
   state.SetLabel(
       std::string(numpy_has ? "peer=" : "case=") + "cast:" + NumPyName(from) +
       ">" + NumPyName(to) + ":" + (transposed ? "transposed" : "contiguous") +
       ":" + std::to_string(transposed ? n : count) +
       " group=" + kGroupNames[group] + " bytes=" + std::to_string(moved));
-}
-
-// The copy reference of a group: a group's bytes copied contiguously, each
-// iteration timed as the faster of memcpy and stridekit's Copy of the same
-// buffers (compare.py reads it as the group's "memcpy" column).
-void BM_CopyReference(benchmark::State& state) {
-  const int group = int(state.range(0));
-  const int64_t bytes = kGroupBytes[group];
-  const sk_view v = View({bytes / 4}, {1});
-  bench::Buffer in(bytes, 0), out(bytes, 3);
-  using Clock = std::chrono::steady_clock;
-  for (auto _ : state) {
-    const auto t0 = Clock::now();
-    std::memcpy(out.data, in.data, size_t(bytes));
-    benchmark::ClobberMemory();
-    const auto t1 = Clock::now();
-    Copy(4, v, in.data, v, out.data);
-    benchmark::ClobberMemory();
-    const auto t2 = Clock::now();
-    state.SetIterationTime(
-        std::chrono::duration<double>(std::min(t1 - t0, t2 - t1)).count());
-  }
-  state.SetBytesProcessed(state.iterations() * 2 * bytes);
-  state.SetLabel(std::string("memcpy group=") + kGroupNames[group] +
-                 " bytes=" + std::to_string(2 * bytes));
 }
 
 void CastArgs(benchmark::internal::Benchmark* b) {
@@ -111,8 +90,7 @@ void CastArgs(benchmark::internal::Benchmark* b) {
   }
 }
 
-BENCHMARK(BM_CopyReference)->DenseRange(0, 2)->UseManualTime();
-BENCHMARK(BM_Cast)->Apply(CastArgs)->UseRealTime();
+BENCHMARK(BM_Cast)->Apply(CastArgs)->UseManualTime();
 
 }  // namespace
 }  // namespace stridekit

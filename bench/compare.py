@@ -3,22 +3,30 @@
 Runs every Google Benchmark suite built in <build>/bench (JSON output, several
 repetitions, medians). A case's label may carry key=value fields:
   peer=<key>    its NumPy peer (numpy_peers.py), measured in the same run;
-  threads=<n>   stridekit ran on n threads (NumPy's peer on one);
-  group=<name>  its size group (L2, L3, DRAM); a "memcpy" case of the same
-                group is the bandwidth reference, unless the case carries its
-                own: counters ref_bytes_per_second and x_ref (copy_bench: the
-                best of memcpy and stridekit's contiguous copy of the same
-                bytes on the same buffers, interleaved with the case);
+  threads=<n>   the row ran on n threads: stridekit's row, or a peer
+                library's, shown beside stridekit's row of the same n only;
+                NumPy's einsum optimize=True and np.matmul peers run with
+                its BLAS on n
+                threads (numpy_peers.py, numpy_blas.py), other NumPy peers
+                on one;
+  group=<name>  its size group (L2, L3, DRAM). A data case carries its
+                own bandwidth reference ("ref", "vs ref" and the goals'
+                ratio to the reference; CSV memcpy_gbps and vs_memcpy) as
+                counters ref_bytes_per_second and x_ref (copy_bench,
+                numeric_bench, cast_bench, iter_bench; copy_reference.h:
+                the best of memcpy and stridekit's contiguous copy of as
+                many bytes, interleaved with the case);
   bytes=<n>     bytes moved per iteration (read + write), for NumPy's GB/s;
   via=<name>    the call (and host pool) that ran the case, appended to the
                 case name (iter_bench: iter, binary, copy, reduce; +ptp on
                 pthreadpool, +omp on OpenMP);
   impl=<name>   a peer library's row (xtensor_bench: xtensor, eigen_bench:
-                eigen, xnnpack_bench: xnnpack): shown beside the stridekit
-                row with the same peer key (or that key less its last
-                field, so one Eigen matmul serves einsum's :plain and
-                :optimize rows) as <name>_gbps and vs_<name>, not as a row
-                of its own.
+                eigen, xnnpack_bench: xnnpack, blis_bench: blis, whose
+                arch=<name> field names BLIS's kernels): shown beside the
+                stridekit row with the same peer key (or that key less its
+                last field, so one BLIS matmul serves einsum's :plain,
+                :optimize and :gemm rows) and threads as <name>_gbps and vs_<name>,
+                not as a row of its own.
 Prints the run's metadata (machine, CPU, active Highway target, compiler,
 commit, threads; report.py) and one table of medians with their min-max
 over the repetitions and a thread-count column; writes it as CSV (the
@@ -27,8 +35,11 @@ data-movement case (stridekit, NumPy, each peer library, copy reference;
 n/a where a peer is missing) to <build>/results/comparison.png and the speedup over each
 peer for every suite on a log scale to <build>/results/summary.png. Issue
 17's numeric cases (a > b, where, exp, log, tanh, argmax, cumsum) are listed
-again with their goal and whether it is met (issue17_goal; CSV columns goal,
-goal_met). index_bench gets its own table: per kernel,
+again with their goal and whether it is met (issue17_goal), and so are issue
+19's einsum rows compared with optimize=True or np.matmul on the same
+threads
+(issue19_goal; CSV columns goal_issue, goal, goal_met). The header and the
+CSV name NumPy's BLAS in its einsum peers (numpy_blas.describe()). index_bench gets its own table: per kernel,
 case, batch size n and target, elements/s and the speedup over the
 "reference" target, ViewOffsets against memset of the same bytes and
 UnravelBatch against np.unravel_index (index_kernels.csv).
@@ -49,7 +60,8 @@ import report  # noqa: E402
 
 # Peer libraries (label impl=<key>) and their display names, in column order;
 # an impl not listed is shown under its own name after these.
-PEER_LIBS = {"xtensor": "xtensor", "eigen": "Eigen", "xnnpack": "XNNPACK"}
+PEER_LIBS = {"xtensor": "xtensor", "eigen": "Eigen", "xnnpack": "XNNPACK",
+             "blis": "BLIS"}
 
 
 # The shape of index_bench's UnravelBatch/rank4 cases.
@@ -214,12 +226,52 @@ def issue17_goal(row):
     return goal, "yes" if met else "NO"
 
 
+# Issue 19's einsum goals on the same threads: per case, the NumPy peer
+# (einsum_cases.h mode: gemm is np.matmul, NumPy's BLAS GEMM) and the least
+# speedup over it.
+ISSUE19_GOALS = {
+    "matmul256": ("gemm", 0.9),
+    "matmul1024": ("gemm", 0.9),
+    "matmul2048": ("gemm", 0.9),
+    "batched": ("optimize", 1.5),
+    "transposed": ("optimize", 1.5),
+    "contraction": ("optimize", 1.5),
+    "matmul_t512": ("optimize", 1.5),
+    "matmul_strided512": ("optimize", 1.5),
+    "chain3": ("optimize", 1.0),
+    "chain3_256": ("optimize", 1.0),
+}
+MODE_NAMES = {"gemm": "NumPy's BLAS GEMM", "optimize": "optimize=True"}
+
+
+def issue19_goal(row):
+    """(goal, met) of an einsum row compared with its goal's NumPy peer,
+    else ("", "")."""
+    parts = row["peer"].split(":")
+    if (len(parts) != 4 or parts[0] != "einsum"
+            or ISSUE19_GOALS.get(parts[1], ("",))[0] != parts[3]
+            or row["vs_numpy"] == ""):
+        return "", ""
+    mode, want = ISSUE19_GOALS[parts[1]]
+    return (f">={want:g}x {MODE_NAMES[mode]}",
+            "yes" if row["vs_numpy"] >= want else "NO")
+
+
+def goal(row):
+    """(issue, goal, met) of a row with a goal, else ("", "", "")."""
+    for issue, of in (("17", issue17_goal), ("19", issue19_goal)):
+        g, met = of(row)
+        if g:
+            return issue, g, met
+    return "", "", ""
+
+
 def peer_names(results):
     """{impl: display name} of the peer libraries: PEER_LIBS, then any other
     impl=<name> found in the results."""
     names = dict(PEER_LIBS)
     for r in results:
-        if r["impl"] not in ("stridekit", "memcpy"):
+        if r["impl"] != "stridekit":
             names.setdefault(r["impl"], r["impl"])
     return names
 
@@ -227,14 +279,15 @@ def peer_names(results):
 def set_peers(results, names):
     """The stridekit rows, each with <impl>_gbps and vs_<impl> ("" where that
     peer lacks the case) from the peer rows of the same peer key, or of the
-    key less its last field."""
-    peers = {(r["impl"], r["peer"]): r for r in results if r["impl"] in names}
+    key less its last field, on the same number of threads."""
+    peers = {(r["impl"], r["peer"], r["threads"]): r for r in results
+             if r["impl"] in names}
     rows = [r for r in results if r["impl"] not in names]
     for r in rows:
         keys = [r["peer"], r["peer"].rpartition(":")[0]] if r["peer"] else []
         for impl in names:
-            peer = next((peers[(impl, k)] for k in keys
-                         if (impl, k) in peers), None)
+            peer = next((peers[(impl, k, r["threads"])] for k in keys
+                         if (impl, k, r["threads"]) in peers), None)
             r[f"{impl}_gbps"] = peer["gbps"] if peer else ""
             r[f"vs_{impl}"] = (peer["ns_per_iter"] / r["ns_per_iter"]
                                if peer else "")
@@ -280,7 +333,7 @@ def plot(rows, path, names):
             rotation=60, ha="right", fontsize=7)
         ax.set_ylabel("GB/s (read + write)")
         ax.set_title(f"{group}: " + " vs ".join(label for label, _ in bars) +
-                     " (medians; 2thr = stridekit on 2 threads, peers on 1)",
+                     " (medians; 2thr = 2 threads; NumPy's ufuncs on 1)",
                      fontsize=9)
         ax.legend(fontsize=7)
     fig.tight_layout()
@@ -306,6 +359,7 @@ def main():
                     any(part in f for part in args.suite.split(",")))
     results = []
     index_rows = []
+    peer_kernels = set()
     for suite in suites:
         print(f"running {suite} ...", file=sys.stderr)
         extra = ["--max_n=1e6"] if args.quick and suite == "index_bench" else []
@@ -316,11 +370,6 @@ def main():
             index_rows = index_table([dict(b, name=b["run_name"])
                                       for b in medians])
             continue
-        memcpy = {}
-        for b in medians:
-            fields = label_fields(b.get("label", ""))
-            if "memcpy" in fields:
-                memcpy[fields.get("group")] = b.get("bytes_per_second", 0) / 1e9
         for b in medians:
             fields = label_fields(b.get("label", ""))
             secs = seconds_per_iteration(b)
@@ -332,10 +381,13 @@ def main():
             # A case without a NumPy peer (bfloat16) names itself: case=.
             key = fields.get("peer", fields.get("case", ""))
             if ":" in key:
-                name = ":".join(key.split(":")[1:3]) + " " + group
+                # einsum:<case>:<dtype>:<mode>: the mode too.
+                parts = key.split(":")
+                name = ":".join(parts[1:4 if parts[0] == "einsum" else 3])
+                name += " " + group if group else ""
             if "via" in fields:  # The call and pool (iter_bench).
                 name += f" {fields['via']}"
-            if "threads" in fields:
+            if fields.get("threads", "1") != "1":
                 name += f" {fields['threads']}thr"
             row = {"suite": suite, "case": name, "group": group,
                    "threads": int(fields.get("threads", 1)),
@@ -344,31 +396,34 @@ def main():
                    "ns_max": b["max_real_time"] * unit * 1e9,
                    "gbps": bps / 1e9 if bps != "" else "",
                    "items_per_second": b.get("items_per_second", ""),
-                   "memcpy_gbps": memcpy.get(group, "") if group else "",
+                   "memcpy_gbps": "",
                    "vs_memcpy": "", "numpy_threads": "",
                    "numpy_ns_per_iter": "", "numpy_ns_min": "",
                    "numpy_ns_max": "", "numpy_gbps": "",
                    "vs_numpy": "",
                    "peer": fields.get("peer", ""),
                    "impl": fields.get("impl", "stridekit")}
-            if "memcpy" in fields:  # A bandwidth reference, not stridekit.
-                row["impl"] = "memcpy"
             if "ref_bytes_per_second" in b:  # The case's own reference.
                 row["memcpy_gbps"] = b["ref_bytes_per_second"] / 1e9
                 row["vs_memcpy"] = b["x_ref"]
-            elif row["gbps"] != "" and row["memcpy_gbps"] not in ("", 0):
-                row["vs_memcpy"] = row["gbps"] / row["memcpy_gbps"]
-            if row["impl"] != "stridekit" and row["impl"] != "memcpy":
+            if row["impl"] != "stridekit":
+                if "arch" in fields:  # BLIS's kernel set (blis_bench).
+                    peer_kernels.add(f"{row['impl']} {fields['arch']}")
                 results.append(row)  # A peer library: set beside below.
                 continue
             if "peer" in fields:
-                np_secs = numpy_peers.measure(fields["peer"], quick=args.quick)
+                # Einsum peers on the row's threads (NumPy's BLAS limited
+                # to them; its optimize=False loop runs on one), others on 1.
+                blas = not fields["peer"].endswith(":plain")
+                threads = row["threads"]
+                np_secs = numpy_peers.measure(fields["peer"], args.quick,
+                                              threads)
                 row["numpy_ns_per_iter"] = np_secs * 1e9
-                lo, hi = numpy_peers.SPREAD[fields["peer"]]
+                lo, hi = numpy_peers.SPREAD[(fields["peer"], threads)]
                 row["numpy_ns_min"], row["numpy_ns_max"] = lo * 1e9, hi * 1e9
                 row["numpy_threads"] = (
-                    meta["blas_threads"]
-                    if fields["peer"].endswith(":optimize") else 1)
+                    threads if fields["peer"].startswith("einsum:") and blas
+                    else 1)
                 row["vs_numpy"] = np_secs / secs
                 if "bytes" in fields:
                     row["numpy_gbps"] = int(fields["bytes"]) / np_secs / 1e9
@@ -378,8 +433,11 @@ def main():
     names = peer_names(results)
     results = set_peers(results, names)
     for r in results:
-        r["goal"], r["goal_met"] = issue17_goal(r)
+        r["goal_issue"], r["goal"], r["goal_met"] = goal(r)
 
+    meta["numpy_blas"] = "; ".join(f"{t} thr: {d}" for t, d in
+                                   sorted(numpy_peers.BLAS.items()))
+    meta["peer_kernels"] = ", ".join(sorted(peer_kernels))
     out_dir = os.path.join(args.build, "results")
     os.makedirs(out_dir, exist_ok=True)
     csv_path = os.path.join(out_dir, "comparison.csv")
@@ -392,7 +450,7 @@ def main():
     png_path = os.path.join(out_dir, "comparison.png")
     plot(results, png_path, names)
     summary_path = os.path.join(out_dir, "summary.png")
-    summary_rows = [r for r in results if r["impl"] != "memcpy"] + [
+    summary_rows = results + [
         {"suite": "index_bench", "case": f"{r['kernel']} {r['case']} n={r['n']}",
          "threads": 1, "vs_numpy": r["x numpy"], "vs_memcpy": r["x memset"]}
         for r in index_rows if r["target"] == meta["target"]]
@@ -406,14 +464,16 @@ def main():
     print("== stridekit benchmark report")
     for line in report.header_lines(meta):
         print(line)
+    for threads, blas in sorted(numpy_peers.BLAS.items()):
+        print(f"NumPy's BLAS in its {threads}-thread einsum peers: {blas}")
+    if meta["peer_kernels"]:
+        print(f"peer kernels: {meta['peer_kernels']}")
     print(f"{'case':44} {'thr':>3} {'time':>10} {'min-max':>13} {'GB/s':>7} "
           f"{'ref':>7} {'vs ref':>7} {'NumPy time':>10} {'min-max':>13} "
           f"{'thr':>3} {'NumPy GB/s':>10} {'vs NumPy':>8}" +
           "".join(f" {name[:7] + ' GB/s':>12} {'vs ' + name[:7]:>10}"
                   for name in names.values()))
     for r in results:
-        if r["impl"] == "memcpy":
-            continue  # Shown as each case's "ref" column.
         print(f"{r['case'][:44]:44} {r['threads']:>3} "
               f"{ns(r['ns_per_iter']):>10} "
               f"{ns_range(r['ns_min'], r['ns_max'], r['ns_per_iter']):>13} "
@@ -430,16 +490,26 @@ def main():
     print(f"(time: median of {repetitions} repetitions per call, min-max over "
           "them in the same unit; vs = peer time / stridekit time; thr = "
           "threads; einsum ...:plain is NumPy optimize=False, ...:optimize "
-          "optimize=True; CSV, in ns: "
+          "optimize=True, ...:gemm np.matmul; CSV, in ns: "
           f"{csv_path}; plots {png_path}, {summary_path})")
-    goals = [r for r in results if r["goal"]]
-    if goals:
-        print("\n== issue 17 goals (vs NumPy; vs ref: the copy reference)")
+    if any(r["peer"].startswith("call:") for r in results):
+        noop = numpy_peers.measure("python_call", args.quick) * 1e9
+        print(f"(call_bench: fixed cost per call on tiny arrays, time in ns; "
+              f"NumPy's time is from Python and includes its call overhead, "
+              f"{noop:.0f} ns for a no-op lambda in this run)")
+    for issue, title in (
+            ("17", "vs NumPy; vs ref: the copy reference"),
+            ("19", "vs NumPy on the same threads; vs BLIS beside")):
+        goals = [r for r in results if r["goal_issue"] == issue]
+        if not goals:
+            continue
+        print(f"\n== issue {issue} goals ({title})")
         for r in goals:
+            other = (fmt(r["vs_memcpy"], "5.2f") if issue == "17" else
+                     fmt(r.get("vs_blis", ""), "5.2f"))
             print(f"{r['case'][:44]:44} {r['threads']:>3} "
                   f"{fmt(r['vs_numpy'], '7.2f')}x "
-                  f"{fmt(r['vs_memcpy'], '5.2f'):>5} {r['goal']:24} "
-                  f"{r['goal_met']}")
+                  f"{other:>5} {r['goal']:30} {r['goal_met']}")
         print(f"{sum(r['goal_met'] == 'yes' for r in goals)} of {len(goals)} "
               "met")
     if index_rows:

@@ -8,12 +8,11 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <cstring>
 #include <string>
-#include <vector>
 
 #include "bench_buffer.h"
 #include "copy_cases.h"
+#include "copy_reference.h"
 #include "stridekit/copy.h"
 #include "stridekit/shape.h"
 
@@ -21,9 +20,9 @@ namespace stridekit {
 namespace {
 
 using bench::Buffer;
+using bench::ThreadSeconds;
 using bench::copy::Case;
 using bench::copy::GroupBytes;
-using bench::copy::ThreadSeconds;
 
 sk_view View(const Dims& shape, const Dims& strides, int64_t offset) {
   sk_view v{};
@@ -103,37 +102,9 @@ Layout MakeLayout(Case c, int64_t bytes, int64_t es) {
   return l;
 }
 
-double Median(std::vector<double> v) {
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
-
-// The copy reference of a case that reads `read` and writes `written` bytes
-// (read <= written): the first `read` bytes of the destination copied from
-// the source buffer, the rest filled, by libc or by stridekit.
-struct Reference {
-  const unsigned char* src;
-  unsigned char* dst;
-  int64_t read, written, es;
-
-  void Libc() const {
-    std::memcpy(dst, src, size_t(read));
-    std::memset(dst + read, 0, size_t(written - read));
-  }
-  void Stridekit() const {
-    const Dims n{read / es}, rest{(written - read) / es};
-    const sk_view v = View(n, {1}, 0);
-    Copy(size_t(es), v, src, v, dst);
-    if (rest[0] > 0) {
-      const int64_t zero = 0;
-      Fill(size_t(es), View(rest, {1}, 0), dst + read, &zero);
-    }
-  }
-};
-
 // Manual time (thread CPU time): each iteration times the case, then (in
-// alternating order) both references on the same buffers; only the case
-// counts as iteration time. The counters carry the medians' ratio.
+// alternating order) both references on the same buffers: the first `read`
+// bytes of the destination copied from the source, the rest filled.
 void BM_Copy(benchmark::State& state) {
   const Case c = static_cast<Case>(state.range(0));
   const int64_t es = state.range(1);
@@ -144,39 +115,13 @@ void BM_Copy(benchmark::State& state) {
   const int64_t read = std::min(l.src_elems, dst_elems) * es;
   const int64_t written = dst_elems * es;
   Buffer src(l.src_elems * es), out(written);
-  const Reference ref{src.data, out.data, read, written, es};
-  std::vector<double> t_case, t_libc, t_sk;
-  bool refs_first = false;
-  for (auto _ : state) {
-    auto run_refs = [&] {
-      const double t0 = ThreadSeconds();
-      ref.Libc();
-      benchmark::ClobberMemory();
-      const double t1 = ThreadSeconds();
-      ref.Stridekit();
-      benchmark::ClobberMemory();
-      const double t2 = ThreadSeconds();
-      t_libc.push_back(t1 - t0);
-      t_sk.push_back(t2 - t1);
-    };
-    if (refs_first) run_refs();
-    const double t0 = ThreadSeconds();
-    Copy(size_t(es), l.src, src.data, dst, out.data);
-    benchmark::ClobberMemory();
-    const double t1 = ThreadSeconds();
-    if (!refs_first) run_refs();
-    refs_first = !refs_first;
-    t_case.push_back(t1 - t0);
-    state.SetIterationTime(t_case.back());
-  }
+  bench::CopyReference ref = bench::CopyReference::For(read, written);
+  ref.src = src.data;
+  ref.dst = out.data;
   const int64_t moved = read + written;
-  state.SetBytesProcessed(state.iterations() * moved);
-  const double ref_s = std::min(Median(t_libc), Median(t_sk));
-  state.counters["ref_bytes_per_second"] = double(moved) / ref_s;
-  state.counters["libc_bytes_per_second"] = double(moved) / Median(t_libc);
-  state.counters["sk_contiguous_bytes_per_second"] =
-      double(moved) / Median(t_sk);
-  state.counters["x_ref"] = ref_s / Median(t_case);
+  bench::RunWithReference(state, ref, moved, ThreadSeconds, [&] {
+    Copy(size_t(es), l.src, src.data, dst, out.data);
+  });
   state.SetLabel(bench::copy::CaseLabel(c, es, l.dst_shape, group, moved));
 }
 

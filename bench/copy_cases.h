@@ -12,10 +12,11 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
-#include <ctime>
 #include <span>
 #include <string>
 #include <vector>
+
+#include "clocks.h"
 
 namespace stridekit::bench::copy {
 
@@ -145,15 +146,6 @@ inline std::string CaseLabel(Case c, int64_t es,
   return std::string("peer=copy:") + kCaseNames[int(c)] + ":" +
          (es == 4 ? "float32" : "float64") + ":" + ShapeLabel(dst_shape) +
          " group=" + kGroupNames[group] + " bytes=" + std::to_string(moved);
-}
-
-// This thread's CPU time in seconds: the copies run on the calling thread,
-// and on a shared machine the wall clock also counts the time other
-// processes hold the core. Memory stalls count.
-inline double ThreadSeconds() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
 // A peer of case c (benchmark with UseManualTime): times each call of `run`

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "copy_cases.h"
+#include "einsum_cases.h"
 #include "numeric_cases.h"
 
 namespace stridekit::bench {
@@ -153,11 +154,11 @@ void BM_EigenNumeric(benchmark::State& state) {
           });
 }
 
-BENCHMARK(BM_EigenNumeric)->Apply(PeerArgs)->UseRealTime();
+BENCHMARK(BM_EigenNumeric)->Apply(PeerArgs)->UseManualTime();
 
-// einsum_bench's matrix products "ij,jk->ik" (float32, operands of 0.5),
-// labelled with its peer key less the :plain/:optimize suffix, which both
-// of its rows share.
+// einsum_bench's matrix products "ij,jk->ik" (float32, operands of 0.5, one
+// thread), labelled with its peer key less the :plain/:optimize suffix,
+// which both of its rows share.
 void BM_EigenContract(benchmark::State& state) {
   const Index n = state.range(0);
   Buffer a(n * n * 4, 0), b(n * n * 4, 1), out(n * n * 4, 3);
@@ -173,7 +174,9 @@ void BM_EigenContract(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * n * n * n);
-  state.SetLabel("peer=einsum:matmul" + std::to_string(n) + " impl=eigen");
+  const einsum::Case& c =
+      einsum::Cases()[einsum::CaseIndex("matmul" + std::to_string(n))];
+  state.SetLabel(einsum::Label(c, false, nullptr, 1, "eigen"));
 }
 
 BENCHMARK(BM_EigenContract)

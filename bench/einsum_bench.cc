@@ -1,76 +1,28 @@
-// Einsum execution against np.einsum(optimize=False) and
-// np.einsum(optimize=True) (two rows per case, one per NumPy peer): matrix
-// products at L2 and L3 sizes, a batched product, a transposed contraction
-// "ijk,kj->i", a contraction "abc,cd->abd", three-operand chains, a trace, a
-// diagonal and an outer product. Reports product-space positions per second
-// as items_per_second (one multiply-add each for the plain loop).
+// Einsum execution (einsum_cases.h's cases) against np.einsum(optimize=False),
+// np.einsum(optimize=True) and, for matrix products, np.matmul (a row per
+// NumPy peer, einsum_cases.h kModes), on one thread and on
+// two (stridekit::SetThreads; NumPy's BLAS limited to the same count by
+// bench/compare.py). Reports product-space positions per second as
+// items_per_second (one multiply-add each for the plain loop).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <iterator>
-#include <string>
 #include <vector>
 
 #include "bench_buffer.h"
+#include "einsum_cases.h"
 #include "stridekit/einsum.h"
+#include "stridekit/parallel.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
 namespace {
 
-struct EinsumCase {
-  const char* name;
-  const char* spec;
-  std::vector<Dims> shapes;
-  Dims out;
-  int64_t positions;  // product-space size
-};
+using bench::einsum::Cases;
 
-const EinsumCase kCases[] = {
-    {"matmul256",
-     "ij,jk->ik",
-     {{256, 256}, {256, 256}},
-     {256, 256},
-     int64_t{256} * 256 * 256},
-    {"matmul1024",
-     "ij,jk->ik",
-     {{1024, 1024}, {1024, 1024}},
-     {1024, 1024},
-     int64_t{1024} * 1024 * 1024},
-    {"batched",
-     "bij,bjk->bik",
-     {{16, 64, 64}, {16, 64, 64}},
-     {16, 64, 64},
-     int64_t{16} * 64 * 64 * 64},
-    {"transposed",
-     "ijk,kj->i",
-     {{64, 128, 128}, {128, 128}},
-     {64},
-     int64_t{64} * 128 * 128},
-    {"contraction",
-     "abc,cd->abd",
-     {{32, 64, 128}, {128, 64}},
-     {32, 64, 64},
-     int64_t{32} * 64 * 128 * 64},
-    {"chain3",
-     "ab,bc,cd->ad",
-     {{64, 64}, {64, 64}, {64, 64}},
-     {64, 64},
-     int64_t{64} * 64 * 64 * 64},
-    {"chain3_256",
-     "ab,bc,cd->ad",
-     {{256, 256}, {256, 256}, {256, 256}},
-     {256, 256},
-     int64_t{256} * 256 * 256 * 256},
-    {"trace", "ii->", {{2048, 2048}}, {}, 2048},
-    {"diagonal", "ii->i", {{2048, 2048}}, {2048}, 2048},
-    {"outer", "i,j->ij", {{1024}, {1024}}, {1024, 1024}, int64_t{1024} * 1024},
-};
-
-sk_view CView(const Dims& shape) {
+sk_view MakeView(const Dims& shape, const Dims& strides) {
   sk_view v{};
   v.ndim = shape.size();
-  const Dims strides = CContiguousStrides(shape);
   for (int d = 0; d < v.ndim; ++d) {
     v.shape[d] = shape[d];
     v.strides[d] = strides[d];
@@ -78,33 +30,68 @@ sk_view CView(const Dims& shape) {
   return v;
 }
 
+template <typename T>
 void BM_Einsum(benchmark::State& state) {
-  const EinsumCase& c = kCases[state.range(0)];
-  const bool optimize_peer = state.range(1) != 0;
+  const bench::einsum::Case& c = Cases()[state.range(0)];
+  const char* const mode = bench::einsum::kModes[state.range(1)];
+  const int threads = int(state.range(2));
+  const int64_t es = sizeof(T);
   std::vector<bench::Buffer> buffers;
   std::vector<sk_view> views;
   std::vector<const void*> datas;
-  for (const Dims& shape : c.shapes) {
-    const int64_t n = Numel(shape);
-    buffers.emplace_back(n * int64_t(sizeof(float)), int(buffers.size()));
-    float* values = reinterpret_cast<float*>(buffers.back().data);
-    std::fill_n(values, n, 0.5f);
-    views.push_back(CView(shape));
+  for (const bench::einsum::Shape& s : c.shapes) {
+    const Dims shape(s);
+    // Operand 0 of a strided case: a[..., ::step0] of a C-order buffer.
+    const int64_t step = buffers.empty() ? c.step0 : 1;
+    Dims full = shape;
+    if (!full.empty()) full.back() *= step;
+    Dims strides = CContiguousStrides(full);
+    if (!strides.empty()) strides.back() *= step;
+    const int64_t n = Numel(full);
+    buffers.emplace_back(n * es, int(buffers.size()));
+    std::fill_n(reinterpret_cast<T*>(buffers.back().data), n, T(0.5));
+    views.push_back(MakeView(shape, strides));
   }
   for (const auto& b : buffers) datas.push_back(b.data);
-  bench::Buffer out(Numel(c.out) * int64_t(sizeof(float)), 3);
-  const sk_view out_view = CView(c.out);
+  const Dims out_shape(c.out);
+  bench::Buffer out(Numel(out_shape) * es, 3);
+  const sk_view out_view = MakeView(out_shape, CContiguousStrides(out_shape));
+  const DType t = es == 8 ? DType::kFloat64 : DType::kFloat32;
+  SetThreads(threads);
   for (auto _ : state) {
-    Einsum(c.spec, DType::kFloat32, views, datas, out_view, out.data);
+    Einsum(c.spec, t, views, datas, out_view, out.data);
     benchmark::ClobberMemory();
   }
+  SetThreads(1);
+  const T* result = reinterpret_cast<const T*>(out.data);
+  if (result[0] != T(bench::einsum::Expected(c)) ||
+      result[Numel(out_shape) - 1] != T(bench::einsum::Expected(c))) {
+    state.SkipWithError("wrong result");
+  }
   state.SetItemsProcessed(state.iterations() * c.positions);
-  state.SetLabel(std::string("peer=einsum:") + c.name + ":" +
-                 (optimize_peer ? "optimize" : "plain"));
+  state.SetLabel(bench::einsum::Label(c, es == 8, mode, threads));
 }
-BENCHMARK(BM_Einsum)
-    ->ArgsProduct({benchmark::CreateDenseRange(0, std::size(kCases) - 1, 1),
-                   {0, 1}})
+
+// Every case in float32 (float64 too where the case says), each NumPy mode
+// the case has, on 1 and 2 threads.
+void EinsumArgs(benchmark::internal::Benchmark* b, bool float64) {
+  for (size_t i = 0; i < Cases().size(); ++i) {
+    if (float64 && !Cases()[i].float64) continue;
+    for (int mode : {0, 1, 2}) {
+      if ((mode == 0 && !Cases()[i].plain) || (mode == 2 && !Cases()[i].gemm)) {
+        continue;
+      }
+      for (int threads : {1, 2}) b->Args({int64_t(i), mode, threads});
+    }
+  }
+}
+
+BENCHMARK(BM_Einsum<float>)
+    ->Apply([](benchmark::internal::Benchmark* b) { EinsumArgs(b, false); })
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Einsum<double>)
+    ->Apply([](benchmark::internal::Benchmark* b) { EinsumArgs(b, true); })
     ->UseRealTime()
     ->Unit(benchmark::kMicrosecond);
 

@@ -11,13 +11,15 @@
 // Labels: "via=" names the call (iter = sk_iter_run, binary, copy, reduce)
 // and a host's pool (+ptp: pthreadpool, +omp: OpenMP); bench/compare.py
 // appends it to the case name. The NumPy peers are numeric_bench's and
-// copy_bench's (np.add, np.copyto, np.sum).
+// copy_bench's (np.add, np.copyto, np.sum). Each case is timed (thread
+// CPU time on one thread, else the wall clock) against its copy reference
+// of as many bytes through its buffers (numeric_buffers.h).
 #include <benchmark/benchmark.h>
 
 #include <cstring>
 #include <string>
 
-#include "numeric_cases.h"
+#include "numeric_buffers.h"
 #include "stridekit/stridekit.h"
 
 #if defined(SK_BENCH_PTHREADPOOL)
@@ -131,7 +133,20 @@ void BM_Iter(benchmark::State& state) {
     return;
   }
   const int64_t n = SquareEdge(kGroupBytes[group], 4);
-  Buffer a(n * n * 4, 0), b(n * n * 4, 5), out(n * n * 4, 11);
+  const bench::Case c =
+      call == Call::kSum
+          ? (transposed ? bench::Case::kSumTransposed : bench::Case::kSumLast)
+      : transposed ? bench::Case::kAddTransposed
+      : row        ? bench::Case::kAddRow
+                   : bench::Case::kAddContiguous;
+  // A copy reads and writes n * n elements; the others as numeric_bench's
+  // case c.
+  const bench::Traffic traffic = call == Call::kCopy
+                                     ? bench::Traffic{n * n * 4, n * n * 4}
+                                     : bench::BytesTraffic(c, n, 4);
+  bench::NumericBuffers buffers(n, 4, false, traffic, threads);
+  unsigned char *const a = buffers.a, *const b = buffers.b;
+  Buffer& out = buffers.out;
   // Contiguous adds and copies are over [n*n] (one chunk), the others over
   // [n,n]: a read as a.T, or b a row [n] broadcast to every row; sums
   // reduce the last axis of [n,n] or of a.T.
@@ -144,9 +159,9 @@ void BM_Iter(benchmark::State& state) {
   const sk_view& b_view = row ? vec : m;
   const sk_view* add_views[] = {&m, &in, &b_view};
   const size_t sizes[] = {4, 4, 4};
-  void* add_datas[] = {out.data, a.data, b.data};
+  void* add_datas[] = {out.data, a, b};
   const int32_t axis1[] = {1};
-  int64_t moved = 3 * n * n * 4;
+  const int64_t moved = traffic.read + traffic.written;
   std::string peer;
   sk_status status = SK_OK;
   const auto run = [&] {
@@ -154,28 +169,22 @@ void BM_Iter(benchmark::State& state) {
       case Call::kIterAdd:
         return sk_iter_run(3, add_views, sizes, add_datas, 0, AddLoop, nullptr);
       case Call::kBinaryAdd:
-        return sk_binary(SK_ADD, SK_FLOAT32, &in, a.data, &b_view, b.data, &m,
-                         out.data);
+        return sk_binary(SK_ADD, SK_FLOAT32, &in, a, &b_view, b, &m, out.data);
       case Call::kCopy:
-        return sk_copy(SK_FLOAT32, &in, a.data, &m, out.data, nullptr);
+        return sk_copy(SK_FLOAT32, &in, a, &m, out.data, nullptr);
       case Call::kSum:
-        return sk_reduce(SK_SUM, SK_FLOAT32, &sum_in, a.data, 1, axis1, &vec,
+        return sk_reduce(SK_SUM, SK_FLOAT32, &sum_in, a, 1, axis1, &vec,
                          out.data);
     }
     return SK_ERR_INVALID;
   };
   switch (call) {
     case Call::kIterAdd:
-    case Call::kBinaryAdd: {
-      const bench::Case c = transposed ? bench::Case::kAddTransposed
-                            : row      ? bench::Case::kAddRow
-                                       : bench::Case::kAddContiguous;
-      moved = bench::BytesMoved(c, n, 4);
+    case Call::kBinaryAdd:
+    case Call::kSum:
       peer = bench::CaseLabel(c, "float32", n, group, moved);
       break;
-    }
     case Call::kCopy:
-      moved = 2 * n * n * 4;
       peer = "peer=copy:" +
              std::string(transposed ? "transpose2d" : "contiguous") +
              ":float32:" +
@@ -183,21 +192,14 @@ void BM_Iter(benchmark::State& state) {
                          : std::to_string(n * n)) +
              " group=" + kGroupNames[group] + " bytes=" + std::to_string(moved);
       break;
-    case Call::kSum:
-      moved = (n * n + n) * 4;
-      peer = bench::CaseLabel(
-          transposed ? bench::Case::kSumTransposed : bench::Case::kSumLast,
-          "float32", n, group, moved);
-      break;
   }
-  for (auto _ : state) {
-    status = run();
-    benchmark::ClobberMemory();
-  }
+  bench::RunWithReference(
+      state, buffers.ref, moved,
+      threads > 1 ? bench::WallSeconds : bench::ThreadSeconds,
+      [&] { status = run(); });
   if (status != SK_OK) state.SkipWithError(sk_last_error());
   sk_set_executor(nullptr, nullptr);
   sk_set_threads(1);
-  state.SetBytesProcessed(state.iterations() * moved);
   state.SetLabel(
       peer + " via=" + kCallNames[int(call)] +
       (pool == Pool::kOwn ? "" : std::string("+") + kPoolNames[int(pool)]) +
@@ -230,8 +232,7 @@ void IterArgs(benchmark::internal::Benchmark* b) {
   }
 }
 
-BENCHMARK(bench::BM_Memcpy)->DenseRange(0, 2)->UseRealTime();
-BENCHMARK(BM_Iter)->Apply(IterArgs)->UseRealTime();
+BENCHMARK(BM_Iter)->Apply(IterArgs)->UseManualTime();
 
 }  // namespace
 }  // namespace stridekit

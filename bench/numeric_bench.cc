@@ -1,24 +1,28 @@
-// The numeric kernels against memcpy of the same size group, at L2, L3 and
-// DRAM sizes: broadcasting adds (contiguous, outer product, row broadcast,
-// transposed input) and sums (last axis, axis 0, a transposed view), f32
-// and f64, on one thread and on two; contiguous adds and last-axis sums of
-// int8, uint8, int16, float16, bfloat16 and complex64 on one thread; and
-// issue 17's cases on one thread and on two: a > b and where (f32,
-// contiguous and transposed), exp, log and tanh (f32 and f64, contiguous
-// and transposed input), argmax and cumsum (f32; last axis, axis 0 and a
-// transposed view's last axis), whose input holds bench::CaseValue (log's
-// domain or [-5, 5)). Each case reports bytes/s counting the bytes that
-// must move (inputs read once, output written once) and names its NumPy
-// peer and size group in the label for bench/compare.py.
+// The numeric kernels at L2, L3 and DRAM sizes: broadcasting adds
+// (contiguous, outer product, row broadcast, transposed input) and sums
+// (last axis, axis 0, a transposed view), f32 and f64, on one thread and on
+// two; contiguous adds and last-axis sums of int8, uint8, int16, float16,
+// bfloat16 and complex64 on one thread; and issue 17's cases on one thread
+// and on two: a > b and where (f32, contiguous and transposed), exp, log
+// and tanh (f32 and f64, contiguous and transposed input), argmax and
+// cumsum (f32; last axis, axis 0 and a transposed view's last axis), whose
+// input holds bench::CaseValue (log's domain or [-5, 5)). Each case reports
+// bytes/s counting the bytes that must move (inputs read once, output
+// written once), timed (thread CPU time on one thread, else the wall clock)
+// against its copy reference of as
+// many bytes through the case's buffers on the case's threads, interleaved
+// with it (copy_reference.h: counters ref_bytes_per_second and x_ref), and
+// names its NumPy peer and size group in the label for bench/compare.py.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
 
-#include "numeric_cases.h"
+#include "numeric_buffers.h"
 #include "stridekit/arg_reduce.h"
 #include "stridekit/compare.h"
 #include "stridekit/elementwise.h"
@@ -87,17 +91,20 @@ void BM_Numeric(benchmark::State& state) {
   const int64_t n = SquareEdge(kGroupBytes[group], es);
   Dims shape;
   const int64_t moved = bench::BytesMoved(c, n, es);
-  Buffer a(n * n * es, 0), b(n * n * es, 5), out(n * n * es, 11);
   const bool where = c == Case::kWhereContiguous || c == Case::kWhereTransposed;
-  Buffer cond(where ? n * n : 0, 17, 1);
-  if (c >= bench::kFirstValuedCase) FillCaseValues(c, t, n * n, a.data);
+  bench::NumericBuffers buffers(n, es, where, bench::BytesTraffic(c, n, es),
+                                options.threads);
+  unsigned char *const a = buffers.a, *const b = buffers.b,
+                       *const cond = buffers.cond;
+  Buffer& out = buffers.out;
+  if (c >= bench::kFirstValuedCase) FillCaseValues(c, t, n * n, a);
   std::function<void()> run;
   switch (c) {
     case Case::kAddContiguous: {
       shape = {n * n};
       const sk_view v = CView(shape);
       run = [&, v] {
-        Binary(BinaryOp::kAdd, t, v, a.data, v, b.data, v, out.data, options);
+        Binary(BinaryOp::kAdd, t, v, a, v, b, v, out.data, options);
       };
       break;
     }
@@ -109,8 +116,7 @@ void BM_Numeric(benchmark::State& state) {
           c == Case::kAddOuter ? View({n, 1}, {1, 0}) : CView(shape);
       const sk_view right = View({n}, {1});
       run = [&, o, left, right] {
-        Binary(BinaryOp::kAdd, t, left, a.data, right, b.data, o, out.data,
-               options);
+        Binary(BinaryOp::kAdd, t, left, a, right, b, o, out.data, options);
       };
       break;
     }
@@ -118,7 +124,7 @@ void BM_Numeric(benchmark::State& state) {
       shape = {n, n};
       const sk_view o = CView(shape), at = SquareInput(n, true);
       run = [&, o, at] {
-        Binary(BinaryOp::kAdd, t, at, a.data, o, b.data, o, out.data, options);
+        Binary(BinaryOp::kAdd, t, at, a, o, b, o, out.data, options);
       };
       break;
     }
@@ -130,7 +136,7 @@ void BM_Numeric(benchmark::State& state) {
       const sk_view o = View({n}, {1});
       run = [&, x, o] {
         const int32_t axes[] = {x.axis};
-        Reduce(ReduceOp::kSum, t, x.in, a.data, axes, o, out.data, options);
+        Reduce(ReduceOp::kSum, t, x.in, a, axes, o, out.data, options);
       };
       break;
     }
@@ -140,7 +146,7 @@ void BM_Numeric(benchmark::State& state) {
       const sk_view o = CView(shape);
       const sk_view x = SquareInput(n, c == Case::kGreaterTransposed);
       run = [&, o, x] {
-        Compare(CompareOp::kGt, t, x, a.data, o, b.data, o, out.data, options);
+        Compare(CompareOp::kGt, t, x, a, o, b, o, out.data, options);
       };
       break;
     }
@@ -149,9 +155,7 @@ void BM_Numeric(benchmark::State& state) {
       shape = {n, n};
       const sk_view o = CView(shape);
       const sk_view x = SquareInput(n, c == Case::kWhereTransposed);
-      run = [&, o, x] {
-        Where(t, o, cond.data, x, a.data, o, b.data, o, out.data, options);
-      };
+      run = [&, o, x] { Where(t, o, cond, x, a, o, b, o, out.data, options); };
       break;
     }
     case Case::kExpContiguous:
@@ -166,7 +170,7 @@ void BM_Numeric(benchmark::State& state) {
       const UnaryOp op = kOps[k / 2];
       const sk_view o = CView(shape);
       const sk_view x = SquareInput(n, k % 2 != 0);
-      run = [&, op, o, x] { Unary(op, t, x, a.data, o, out.data, options); };
+      run = [&, op, o, x] { Unary(op, t, x, a, o, out.data, options); };
       break;
     }
     case Case::kArgmaxLast:
@@ -176,8 +180,7 @@ void BM_Numeric(benchmark::State& state) {
       const AxisInput x = AxisCase(c, Case::kArgmaxLast, n);
       const sk_view o = View({n}, {1});
       run = [&, x, o] {
-        ArgReduce(ArgOp::kArgMax, t, x.in, a.data, x.axis, o, out.data,
-                  options);
+        ArgReduce(ArgOp::kArgMax, t, x.in, a, x.axis, o, out.data, options);
       };
       break;
     }
@@ -188,16 +191,14 @@ void BM_Numeric(benchmark::State& state) {
       const AxisInput x = AxisCase(c, Case::kCumsumLast, n);
       const sk_view o = CView(shape);
       run = [&, x, o] {
-        Scan(ScanOp::kCumsum, t, x.in, a.data, x.axis, o, out.data, options);
+        Scan(ScanOp::kCumsum, t, x.in, a, x.axis, o, out.data, options);
       };
       break;
     }
   }
-  for (auto _ : state) {
-    run();
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(state.iterations() * moved);
+  bench::RunWithReference(
+      state, buffers.ref, moved,
+      options.threads > 1 ? bench::WallSeconds : bench::ThreadSeconds, run);
   std::string dtype(DTypeName(t));  // GoMLX's name; NumPy's in lower case.
   for (char& ch : dtype) ch = char(std::tolower(ch));
   state.SetLabel(bench::CaseLabel(c, dtype, n, group, moved) +
@@ -238,8 +239,7 @@ void NumericArgs(benchmark::internal::Benchmark* b) {
   }
 }
 
-BENCHMARK(bench::BM_Memcpy)->DenseRange(0, 2)->UseRealTime();
-BENCHMARK(BM_Numeric)->Apply(NumericArgs)->UseRealTime();
+BENCHMARK(BM_Numeric)->Apply(NumericArgs)->UseManualTime();
 
 }  // namespace
 }  // namespace stridekit

@@ -1,5 +1,5 @@
-// Size groups, buffers, case names and the memcpy reference shared by the
-// numeric benchmarks (numeric_bench: stridekit; iter_bench: sk_iter_run and
+// Size groups, buffers, case names and bytes moved shared by the numeric
+// benchmarks (numeric_bench: stridekit; iter_bench: sk_iter_run and
 // the host's pools; xtensor_bench, eigen_bench, xnnpack_bench: the peer
 // libraries), so that all measure the same shapes on the same kind of
 // buffers and carry the same labels for bench/compare.py.
@@ -9,11 +9,11 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string>
 
 #include "bench_buffer.h"
+#include "clocks.h"
 
 namespace stridekit::bench {
 
@@ -84,33 +84,40 @@ inline int64_t SquareEdge(int64_t bytes, int64_t elem_size) {
 }
 
 // Bytes that must move per call: inputs read once, output written once.
-inline int64_t BytesMoved(Case c, int64_t n, int64_t elem_size) {
+struct Traffic {
+  int64_t read, written;
+};
+inline Traffic BytesTraffic(Case c, int64_t n, int64_t elem_size) {
+  const int64_t nn = n * n * elem_size;
   switch (c) {
     case Case::kAddContiguous:
     case Case::kAddTransposed:
-      return 3 * n * n * elem_size;
+      return {2 * nn, nn};
     case Case::kAddOuter:
-      return (2 * n + n * n) * elem_size;
+      return {2 * n * elem_size, nn};
     case Case::kAddRow:
-      return (2 * n * n + n) * elem_size;
+      return {nn + n * elem_size, nn};
     case Case::kGreaterContiguous:
     case Case::kGreaterTransposed:  // Two inputs, a bool output.
-      return 2 * n * n * elem_size + n * n;
+      return {2 * nn, n * n};
     case Case::kWhereContiguous:
     case Case::kWhereTransposed:  // A bool cond, two inputs, the output.
-      return 3 * n * n * elem_size + n * n;
+      return {2 * nn + n * n, nn};
     case Case::kArgmaxLast:
     case Case::kArgmaxAxis0:
     case Case::kArgmaxTransposed:  // The input and an int64 vector.
-      return n * n * elem_size + n * int64_t(sizeof(int64_t));
+      return {nn, n * int64_t(sizeof(int64_t))};
     case Case::kSumLast:
     case Case::kSumAxis0:
     case Case::kSumTransposed:  // The input and the output vector.
-      return (n * n + n) * elem_size;
+      return {nn, n * elem_size};
     default:  // Unary math and cumsum: the input and the output.
-      return 2 * n * n * elem_size;
-      return (n * n + n) * elem_size;
+      return {nn, nn};
   }
+}
+inline int64_t BytesMoved(Case c, int64_t n, int64_t elem_size) {
+  const Traffic t = BytesTraffic(c, n, elem_size);
+  return t.read + t.written;
 }
 
 // The label of a case: its NumPy peer (none for bfloat16, which NumPy
@@ -128,11 +135,12 @@ constexpr Case kPeerCases[] = {Case::kAddContiguous, Case::kAddOuter,
                                Case::kAddRow, Case::kSumLast, Case::kSumAxis0};
 
 // A peer of numeric case range(0) for elements of range(1) bytes in size
-// group range(2), on numeric_bench's buffers: a and out hold n * n
-// elements, b n * n (n for the broadcast operands). make(c, n, es, a, b,
-// out) returns the kernel (a std::function) or nullptr when the peer lacks
-// the case, which then reports an error. Labelled as the case, plus "
-// impl=<impl>".
+// group range(2) (benchmark with UseManualTime: timed by thread CPU time,
+// as numeric_bench times its one-thread cases), on numeric_bench's buffers: a
+// and out hold n * n elements, b n * n (n for the broadcast operands). make(c,
+// n, es, a, b, out) returns the kernel (a std::function) or nullptr when the
+// peer lacks the case, which then reports an error. Labelled as the case, plus
+// " impl=<impl>".
 template <typename Make>
 void RunPeer(benchmark::State& state, const char* impl, Make make) {
   const Case c = static_cast<Case>(state.range(0));
@@ -147,8 +155,10 @@ void RunPeer(benchmark::State& state, const char* impl, Make make) {
   }
   const int64_t moved = BytesMoved(c, n, es);
   for (auto _ : state) {
+    const double t0 = ThreadSeconds();
     run();
     benchmark::ClobberMemory();
+    state.SetIterationTime(ThreadSeconds() - t0);
   }
   state.SetBytesProcessed(state.iterations() * moved);
   state.SetLabel(
@@ -164,21 +174,6 @@ inline void PeerArgs(benchmark::internal::Benchmark* b) {
       for (int64_t es : {4, 8}) b->Args({int64_t(c), es, group});
     }
   }
-}
-
-// memcpy of a size group's bytes: the bandwidth reference of the group
-// (label "memcpy group=...").
-inline void BM_Memcpy(benchmark::State& state) {
-  const int group = int(state.range(0));
-  const int64_t bytes = kGroupBytes[group];
-  Buffer src(bytes, 0), out(bytes, 5);
-  for (auto _ : state) {
-    std::memcpy(out.data, src.data, size_t(bytes));
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(state.iterations() * 2 * bytes);
-  state.SetLabel(std::string("memcpy group=") + kGroupNames[group] +
-                 " bytes=" + std::to_string(2 * bytes));
 }
 
 }  // namespace stridekit::bench

@@ -1,17 +1,28 @@
 """NumPy peers of the stridekit benchmarks, measured in the same bench/run.
 
-measure(key) returns the median seconds per call of the NumPy operation that
-the benchmark labelled "peer=<key>" is compared with.
+measure(key, threads=n) returns the median seconds per call of the NumPy
+operation that the benchmark labelled "peer=<key>" is compared with; einsum
+peers run with NumPy's BLAS on n threads, the others on one.
 """
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 import timeit
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import numpy_blas  # noqa: E402
 
-# Per key: (min, max) seconds per call over the repetitions (for the report).
+
+# Per (key, threads): (min, max) seconds per call over the repetitions (for
+# the report).
 SPREAD = {}
+# Per thread count: numpy_blas.describe() of the einsum peers' processes.
+BLAS = {}
 
 
 def _median_seconds(fn, quick, clock=time.perf_counter, key=None):
@@ -34,6 +45,7 @@ PEERS = {
     "unravel_index_rank2": _unravel(2),
     "unravel_index_rank4": _unravel(4),
     "unravel_index_rank8": _unravel(8),
+    "python_call": lambda: None,  # What Python adds to every peer's call.
 }
 
 
@@ -149,25 +161,53 @@ def _view_peer(op, rank):
     return lambda: base[index]
 
 
-_EINSUM_CASES = {  # bench/einsum_bench.cc's cases: spec and operand shapes
-    "matmul256": ("ij,jk->ik", [(256, 256), (256, 256)]),
-    "matmul1024": ("ij,jk->ik", [(1024, 1024), (1024, 1024)]),
-    "batched": ("bij,bjk->bik", [(16, 64, 64), (16, 64, 64)]),
-    "transposed": ("ijk,kj->i", [(64, 128, 128), (128, 128)]),
-    "contraction": ("abc,cd->abd", [(32, 64, 128), (128, 64)]),
-    "chain3": ("ab,bc,cd->ad", [(64, 64), (64, 64), (64, 64)]),
-    "chain3_256": ("ab,bc,cd->ad", [(256, 256), (256, 256), (256, 256)]),
-    "trace": ("ii->", [(2048, 2048)]),
-    "diagonal": ("ii->i", [(2048, 2048)]),
-    "outer": ("i,j->ij", [(1024,), (1024,)]),
+_EINSUM_CASES = {  # einsum_cases.h: spec, operand shapes, operand 0's step
+    "matmul256": ("ij,jk->ik", [(256, 256), (256, 256)], 1),
+    "matmul1024": ("ij,jk->ik", [(1024, 1024), (1024, 1024)], 1),
+    "matmul2048": ("ij,jk->ik", [(2048, 2048), (2048, 2048)], 1),
+    "matmul_t512": ("ji,jk->ik", [(512, 512), (512, 512)], 1),
+    "matmul_strided512": ("ij,jk->ik", [(512, 512), (512, 512)], 2),
+    "batched": ("bij,bjk->bik", [(16, 64, 64), (16, 64, 64)], 1),
+    "transposed": ("ijk,kj->i", [(64, 128, 128), (128, 128)], 1),
+    "contraction": ("abc,cd->abd", [(32, 64, 128), (128, 64)], 1),
+    "chain3": ("ab,bc,cd->ad", [(64, 64), (64, 64), (64, 64)], 1),
+    "chain3_256": ("ab,bc,cd->ad", [(256, 256), (256, 256), (256, 256)], 1),
+    "trace": ("ii->", [(2048, 2048)], 1),
+    "diagonal": ("ii->i", [(2048, 2048)], 1),
+    "outer": ("i,j->ij", [(1024,), (1024,)], 1),
 }
 
 
-def _einsum_peer(case, mode):
-    spec, shapes = _EINSUM_CASES[case]
-    operands = [np.full(s, 0.5, dtype=np.float32) for s in shapes]
+def _einsum_peer(case, dtype, mode):
+    """np.einsum (mode plain: optimize=False; optimize: optimize=True), or
+    np.matmul into an existing array (mode gemm: the BLAS GEMM alone), on
+    operands laid out as einsum_bench lays them out: C order, operand 0 of
+    a strided case a[..., ::step] of a C-order array."""
+    spec, shapes, step = _EINSUM_CASES[case]
+    operands = [np.full(s, 0.5, dtype=dtype) for s in shapes]
+    if step != 1:
+        full = shapes[0][:-1] + (shapes[0][-1] * step,)
+        operands[0] = np.full(full, 0.5, dtype=dtype)[..., ::step]
+    if mode == "gemm":
+        out = np.empty((operands[0].shape[0], operands[1].shape[1]), dtype)
+        return lambda: np.matmul(*operands, out=out)
     optimize = mode == "optimize"
     return lambda: np.einsum(spec, *operands, optimize=optimize)
+
+
+def _call_peer(op, n):
+    """bench/call_bench.cc's call on float32 ndarrays of the same [e, e]
+    layout (n = e * e elements); timed from Python, so the figure includes
+    the interpreter's call overhead (key "python_call": a no-op lambda)."""
+    e = int(round(int(n) ** 0.5))
+    a, b = np.ones((e, e), np.float32), np.ones((e, e), np.float32)
+    out = np.empty((e, e), np.float32)
+    return {"sk_copy": lambda: np.copyto(out, a),
+            "sk_binary": lambda: np.add(a, b, out=out),
+            "sk_einsum": lambda: np.einsum("ij,jk->ik", a, b, out=out),
+            "sk_view_slice": lambda: a[1:, ::-1],
+            "sk_view_reshape": lambda: a.reshape(e * e),
+            "sk_view_permute": lambda: a.transpose(1, 0)}[op]
 
 
 _PEER_CACHE = {}
@@ -184,29 +224,69 @@ def _cast_peer(src, dst, layout, edge):
     return lambda: np.copyto(out, source, casting="unsafe")
 
 
-def measure(key, quick=False):
-    if key not in _PEER_CACHE:
-        if key.startswith("copy:"):
-            _, case, dtype, shape = key.split(":")
-            fn = _copy_peer(case, dtype, shape)
-        elif key.startswith("einsum:"):
-            _, case, mode = key.split(":")
-            fn = _einsum_peer(case, mode)
-        elif key.startswith("view:"):
-            _, op, rank = key.split(":")
-            fn = _view_peer(op, rank)
-        elif key.startswith("cast:"):
-            _, pair, layout, edge = key.split(":")
-            src, dst = pair.split(">")
-            fn = _cast_peer(src, dst, layout, edge)
-        elif key.startswith("numeric:"):
-            _, case, dtype, edge = key.split(":")
-            fn = _numeric_peer(case, dtype, edge)
+def _measure_here(key, quick):
+    """Median seconds per call of key's peer in this process."""
+    if key.startswith("copy:"):
+        _, case, dtype, shape = key.split(":")
+        fn = _copy_peer(case, dtype, shape)
+    elif key.startswith("einsum:"):
+        _, case, dtype, mode = key.split(":")
+        fn = _einsum_peer(case, dtype, mode)
+    elif key.startswith("view:"):
+        _, op, rank = key.split(":")
+        fn = _view_peer(op, rank)
+    elif key.startswith("cast:"):
+        _, pair, layout, edge = key.split(":")
+        src, dst = pair.split(">")
+        fn = _cast_peer(src, dst, layout, edge)
+    elif key.startswith("numeric:"):
+        _, case, dtype, edge = key.split(":")
+        fn = _numeric_peer(case, dtype, edge)
+    elif key.startswith("call:"):
+        _, op, n = key.split(":")
+        fn = _call_peer(op, n)
+    else:
+        fn = PEERS[key]
+    # copy_bench, numeric_bench and cast_bench time their single-threaded
+    # cases by thread CPU time (bench/clocks.h: other processes' time on the
+    # core does not count); so do their peers, which run on one thread.
+    # Others keep the wall clock (BLAS peers run threads).
+    cpu_timed = key.split(":")[0] in ("copy", "numeric", "cast")
+    clock = time.thread_time if cpu_timed else time.perf_counter
+    return _median_seconds(fn, quick, clock, key)
+
+
+def measure(key, quick=False, threads=1):
+    """Median seconds per call of the peer of `key` beside a row on
+    `threads` threads; SPREAD[(key, threads)] holds the (min, max). Einsum
+    peers run in a process of their own whose BLAS runs on `threads` for
+    optimize=True and np.matmul, on one for optimize=False (NumPy's own
+    loop, no BLAS)
+    (numpy_blas.environment); the others here, on one thread."""
+    blas = key.startswith("einsum:") and not key.endswith(":plain")
+    peer_threads = threads if blas else 1
+    cached = (key, peer_threads)
+    if cached not in _PEER_CACHE:
+        if key.startswith("einsum:"):
+            cmd = [sys.executable, os.path.abspath(__file__), key]
+            out = subprocess.run(cmd + (["--quick"] if quick else []),
+                                 env=numpy_blas.environment(peer_threads),
+                                 check=True, capture_output=True, text=True)
+            result = json.loads(out.stdout)
+            median, spread = result["median"], tuple(result["spread"])
+            BLAS[peer_threads] = result["blas"]
         else:
-            fn = PEERS[key]
-        # copy_bench times its single-threaded cases by thread CPU time
-        # (other processes' time on the core does not count); so do its
-        # peers. Others keep the wall clock (BLAS peers run threads).
-        clock = time.thread_time if key.startswith("copy:") else time.perf_counter
-        _PEER_CACHE[key] = _median_seconds(fn, quick, clock, key)
-    return _PEER_CACHE[key]
+            median = _measure_here(key, quick)
+            spread = SPREAD.pop(key)
+        SPREAD[cached] = spread
+        _PEER_CACHE[cached] = median
+    SPREAD[(key, threads)] = SPREAD[cached]
+    return _PEER_CACHE[cached]
+
+
+if __name__ == "__main__":
+    # numpy_peers.py KEY [--quick]: KEY's peer in this process (its BLAS
+    # threads as the environment says), as JSON: median, spread, blas.
+    median = _measure_here(sys.argv[1], "--quick" in sys.argv[2:])
+    print(json.dumps({"median": median, "spread": SPREAD[sys.argv[1]],
+                      "blas": numpy_blas.describe()}))

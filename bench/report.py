@@ -76,7 +76,7 @@ def _commit(root):
 
 
 def _blas_threads():
-    """Threads NumPy's BLAS (einsum optimize=True peers) may use."""
+    """Threads NumPy's BLAS may use in this process."""
     try:
         from threadpoolctl import threadpool_info
         counts = [i["num_threads"] for i in threadpool_info()
@@ -115,8 +115,12 @@ def header_lines(meta):
         f"compiler {meta['compiler']} ({meta['build']})",
         f"commit   {meta['commit']}; NumPy {meta['numpy']}; {meta['date']}",
         "threads  'thr' column: stridekit's threads per case; NumPy's "
-        "ufunc/copy peers run on 1 thread; its einsum optimize=True peers on "
-        f"a BLAS of up to {meta['blas_threads']} threads",
+        "ufunc/copy peers and einsum optimize=False run on 1 thread, its "
+        "einsum optimize=True and np.matmul peers with the BLAS on the row's "
+        "threads; "
+        "peer libraries (vs <name>) on the row's threads, n/a without such "
+        f"a row (NumPy's BLAS in this process: up to {meta['blas_threads']} "
+        "threads)",
     ]
 
 
@@ -146,6 +150,7 @@ def summary_plot(rows, meta, path, peers=PEERS):
             thr = ""  # The case name says it already.
         case = r["case"].strip().replace(":plain", " (NumPy optimize=False)")
         case = case.replace(":optimize", " (NumPy optimize=True)")
+        case = case.replace(":gemm", " (np.matmul)")
         labels.append(f"{r['suite'].removesuffix('_bench')}: {case}{thr}")
     values = [[r.get(k) for r in rows] for _, k in peers]
     finite = [v for col in values for v in col if v not in ("", None) and v > 0]

@@ -88,7 +88,7 @@ void AddArgs(benchmark::internal::Benchmark* b) {
   }
 }
 
-BENCHMARK(BM_XnnpackAdd)->Apply(AddArgs)->UseRealTime();
+BENCHMARK(BM_XnnpackAdd)->Apply(AddArgs)->UseManualTime();
 
 // copy_bench's pad case (float32): [n-2, n-2] padded by one on every side
 // with zeros.

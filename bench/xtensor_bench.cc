@@ -70,7 +70,7 @@ void BM_Xtensor(benchmark::State& state) {
           });
 }
 
-BENCHMARK(BM_Xtensor)->Apply(PeerArgs)->UseRealTime();
+BENCHMARK(BM_Xtensor)->Apply(PeerArgs)->UseManualTime();
 
 }  // namespace
 }  // namespace stridekit::bench
