@@ -138,7 +138,7 @@ HWY_NOINLINE C ComplexReduceRow(const C* row, int64_t stride, C identity,
       const auto sums = PairwiseVectors<AddOp>(
           d, ContiguousLoader<P>{reinterpret_cast<const P*>(row)}, P(0), 0,
           vectors);
-      HWY_ALIGN P lanes[hn::MaxLanes(d)];
+      HWY_ALIGN P lanes[kLaneRoom<decltype(d)>];
       hn::Store(sums, d, lanes);
       // Fold (re, im) pairs as a balanced tree.
       for (size_t pairs = N / 2; pairs > 1; pairs = (pairs + 1) / 2) {

@@ -79,9 +79,9 @@ struct HwyMath {
   template <class Fn>
   V Fallback(K k, V x, V result, Fn fn) const {
     if (HWY_LIKELY(hn::AllFalse(d, k))) return result;
-    HWY_ALIGN T xs[hn::MaxLanes(D())];
-    HWY_ALIGN T rs[hn::MaxLanes(D())];
-    HWY_ALIGN T ks[hn::MaxLanes(D())];
+    HWY_ALIGN T xs[kLaneRoom<D>];
+    HWY_ALIGN T rs[kLaneRoom<D>];
+    HWY_ALIGN T ks[kLaneRoom<D>];
     hn::Store(x, d, xs);
     hn::Store(result, d, rs);
     hn::Store(hn::VecFromMask(d, k), d, ks);

@@ -28,6 +28,14 @@ namespace stridekit {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// Room for one vector of d's lanes in a stack array. Highway 1.0.3's
+// MaxLanes(d) is 0 for fractional tags of SVE_256 and SVE2_128 (such as
+// the Simd<uint8_t, 4, -3> that rebinds a vector of uint64_t: it scales the
+// lane count twice) while Lanes(d) is 4; HWY_MAX_BYTES / sizeof(T) bounds
+// Lanes(d) on every target.
+template <class D>
+inline constexpr size_t kLaneRoom = HWY_MAX_BYTES / sizeof(hn::TFromD<D>);
+
 // ---- Ops: Vec(d, a, b) and Scalar(a, b); unary ops ignore b. kVector<T>
 // is false where Highway 1.0.3 has no vector form (integer division).
 
@@ -335,7 +343,7 @@ struct StridedLoader {
         return hn::GatherIndex(d, p + at, index);
       }
     }
-    HWY_ALIGN T lanes[hn::MaxLanes(d)];
+    HWY_ALIGN T lanes[kLaneRoom<D>];
     for (size_t k = 0; k < hn::Lanes(d); ++k) {
       lanes[k] = p[at + static_cast<int64_t>(k) * stride];
     }
@@ -377,7 +385,7 @@ struct StridedStorer {
   int64_t stride;
   template <class D>
   void Store(D d, size_t i, hn::Vec<D> v) const {
-    HWY_ALIGN T lanes[hn::MaxLanes(d)];
+    HWY_ALIGN T lanes[kLaneRoom<D>];
     hn::Store(v, d, lanes);
     for (size_t k = 0; k < hn::Lanes(d); ++k) Put(i + k, lanes[k]);
   }
@@ -581,7 +589,7 @@ HWY_NOINLINE T ReduceRow(D d, const L& row, T identity, size_t count) {
   const size_t vectors = count / N;
   auto acc = vectors ? PairwiseVectors<Op>(d, row, identity, 0, vectors)
                      : hn::Set(d, identity);
-  HWY_ALIGN T lanes[hn::MaxLanes(d)];
+  HWY_ALIGN T lanes[kLaneRoom<D>];
   if (count % N != 0) {
     for (size_t k = 0; k < N; ++k) {
       lanes[k] = vectors * N + k < count ? row.At(vectors * N + k) : identity;

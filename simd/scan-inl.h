@@ -267,8 +267,8 @@ void ArgRowValues(const V* p, size_t n, int64_t base, V& best,
         hn::AndNot(Cmp::Better(d, b0, b1), hn::RebindMask(d, hn::Lt(i1, i0))));
     b0 = hn::IfThenElse(take, b1, b0);
     i0 = hn::IfThenElse(hn::RebindMask(du, take), i1, i0);
-    HWY_ALIGN V values[hn::MaxLanes(d)];
-    HWY_ALIGN U indices[hn::MaxLanes(du)];
+    HWY_ALIGN V values[kLaneRoom<decltype(d)>];
+    HWY_ALIGN U indices[kLaneRoom<decltype(du)>];
     hn::Store(b0, d, values);
     hn::Store(i0, du, indices);
     V extreme = values[0];
