@@ -296,6 +296,10 @@ HWY_INLINE void UnravelBlock(D d, const int64_t* HWY_RESTRICT flat,
                        reciprocals, out);
 }
 
+// Plain stores, also at DRAM sizes: rank 4 over 1e7 indices (320 MB out) ran
+// at 1.5-1.7 ns per index, 0.82-0.86x of a same-run memcpy of the same bytes
+// (CPU time, Zen 5), and 2.35 ns with non-temporal stores of whole lines
+// through an L1 buffer; a plain fill was as fast as a streamed one there.
 template <int kRank, class D>
 void UnravelLoop(D d, int64_t n, const int64_t* HWY_RESTRICT flat,
                  DimsView shape, int64_t numel, int64_t* HWY_RESTRICT out) {
