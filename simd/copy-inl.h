@@ -372,21 +372,24 @@ HWY_INLINE void TransposeTile(D d, const T* HWY_RESTRICT from, int64_t from_col,
 
 // Register tiles over the whole N x N tiles of a band (columns outer, rows
 // inner, like TransposeSegments), then the ragged right and bottom edges.
-// Without kStream, an edge narrower than N in a band at least N wide on both
-// axes is one more row or column of tiles moved back to end at the edge (it
-// rewrites some elements with the same values): on Zen 5 the per-row gathers
-// of the edges cost more than the tiles (a 107 x 107 block has 19 % of its
-// elements in edges of 11 at 16 lanes). Other edges go by rows.
+// Without kStream, an edge of at least N / 2 on an axis at least N long is
+// one more row or column of tiles moved back to end at the edge (it rewrites
+// some elements with the same values): on Zen 5 the per-row gathers of the
+// edges cost more than the tiles (a 107 x 107 block has 19 % of its elements
+// in edges of 11 at 16 lanes), while narrower edges are cheaper by rows
+// (18^5 lost a third with tiles). Other edges go by rows.
 template <bool kStream, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
                                        int64_t from_col, size_t rows,
                                        size_t cols, T* HWY_RESTRICT to,
                                        int64_t to_row) {
   const size_t N = hn::Lanes(d);
-  const bool overlap = !kStream && rows >= N && cols >= N;
-  // Tile origins run to r_end and c_end (inclusive when overlapping).
-  const size_t full_rows = overlap ? rows : rows - rows % N;
-  const size_t full_cols = overlap ? cols : cols - cols % N;
+  const auto covered = [&](size_t extent) {
+    const bool overlap = !kStream && extent >= N && extent % N >= N / 2;
+    return overlap ? extent : extent - extent % N;
+  };
+  // Tile origins end at full_rows - N and full_cols - N.
+  const size_t full_rows = covered(rows), full_cols = covered(cols);
   for (size_t c = 0; c < full_cols; c += N) {
     const size_t c0 = c + N > full_cols ? full_cols - N : c;
     for (size_t r = 0; r < full_rows; r += N) {
@@ -397,7 +400,7 @@ HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
           from_col, to + static_cast<int64_t>(r0) * to_row + c0, to_row);
     }
   }
-  if (overlap) return;
+  if (full_rows == rows && full_cols == cols) return;
   for (size_t r = 0; r < rows; ++r) {
     const size_t c_begin = r < full_rows ? full_cols : 0;
     CopyRow(d, from + r + static_cast<int64_t>(c_begin) * from_col, from_col,
