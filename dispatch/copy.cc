@@ -58,10 +58,14 @@ void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
     CopyTask part = task;
     part.begin = begin;
     part.end = end;
-    // The streamed transpose's buffer, per thread; without memory the
-    // kernel takes its unbuffered path.
+    // The transpose's macro-tile buffer, per thread, for streamed copies and
+    // for cached ones large enough to amortise it (the kernel uses it there
+    // when rows alias in the caches); without memory the kernel takes its
+    // unbuffered path.
     std::unique_ptr<unsigned char[]> scratch;
-    if (plan.tiled() && stream) {
+    constexpr int64_t kBufferedMinBytes = int64_t{4} << 20;
+    if (plan.tiled() &&
+        (stream || plan.numel() * int64_t(lane_size) >= kBufferedMinBytes)) {
       scratch.reset(new (std::nothrow) unsigned char[kCopyScratchBytes + 64]);
       const uintptr_t at = reinterpret_cast<uintptr_t>(scratch.get());
       if (scratch) part.scratch = scratch.get() + (64 - at % 64) % 64;

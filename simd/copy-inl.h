@@ -371,23 +371,36 @@ HWY_INLINE void TransposeTile(D d, const T* HWY_RESTRICT from, int64_t from_col,
 }
 
 // Register tiles over the whole N x N tiles of a band (columns outer, rows
-// inner, like TransposeSegments), then the ragged right and bottom edges by
-// rows.
+// inner, like TransposeSegments), then the ragged right and bottom edges.
+// Without kStream, an edge of at least N / 2 on an axis at least N long is
+// one more row or column of tiles moved back to end at the edge (it rewrites
+// some elements with the same values): on Zen 5 the per-row gathers of the
+// edges cost more than the tiles (a 107 x 107 block has 19 % of its elements
+// in edges of 11 at 16 lanes), while narrower edges are cheaper by rows
+// (18^5 lost a third with tiles). Other edges go by rows.
 template <bool kStream, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
                                        int64_t from_col, size_t rows,
                                        size_t cols, T* HWY_RESTRICT to,
                                        int64_t to_row) {
   const size_t N = hn::Lanes(d);
-  const size_t full_rows = rows - rows % N, full_cols = cols - cols % N;
-  for (size_t c0 = 0; c0 < full_cols; c0 += N) {
-    for (size_t r0 = 0; r0 < full_rows; r0 += N) {
+  const auto covered = [&](size_t extent) {
+    const bool overlap = !kStream && extent >= N && extent % N >= N / 2;
+    return overlap ? extent : extent - extent % N;
+  };
+  // Tile origins end at full_rows - N and full_cols - N.
+  const size_t full_rows = covered(rows), full_cols = covered(cols);
+  for (size_t c = 0; c < full_cols; c += N) {
+    const size_t c0 = c + N > full_cols ? full_cols - N : c;
+    for (size_t r = 0; r < full_rows; r += N) {
+      const size_t r0 = r + N > full_rows ? full_rows - N : r;
       TransposeTile<kStream>(
           d,
           from + static_cast<int64_t>(r0) + static_cast<int64_t>(c0) * from_col,
           from_col, to + static_cast<int64_t>(r0) * to_row + c0, to_row);
     }
   }
+  if (full_rows == rows && full_cols == cols) return;
   for (size_t r = 0; r < rows; ++r) {
     const size_t c_begin = r < full_rows ? full_cols : 0;
     CopyRow(d, from + r + static_cast<int64_t>(c_begin) * from_col, from_col,
@@ -396,11 +409,11 @@ HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
   }
 }
 
-// Streamed transpose through a buffered macro tile: `tile_rows` destination
-// rows x `tile_cols` columns (at most kMacroRows x kMacroCols; multiples of
-// the lanes and of a cache line) are transposed by register tiles into
-// `scratch` (L2-resident), then each destination row's segment leaves as
-// whole aligned lines of non-temporal stores. Both sides move in long runs
+// Transpose through a buffered macro tile: `tile_rows` destination rows x
+// `tile_cols` columns (at most kMacroRows x kMacroCols; multiples of the
+// lanes and of a cache line) are transposed by register tiles into `scratch`
+// (L2-resident), then each destination row's segment leaves as whole aligned
+// lines (with kStream, of non-temporal stores). Both sides move in long runs
 // (the source tile_rows elements per column, the destination tile_cols per
 // row); streaming one line into each of hundreds of rows, the register-tile
 // order, is what bounds the unbuffered path. Rows that do not start on a
@@ -412,13 +425,27 @@ HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
 inline constexpr size_t kMacroRows = 256;
 inline constexpr size_t kMacroCols = 128;
 
+// True when the N rows of a register tile on either side span less than
+// 1 KiB modulo 4 KiB, so that they share a few cache sets (pitches near a
+// multiple of 4 KiB: 1024 or 1023 floats). Register tiles then ran at a
+// quarter of their speed on Zen 5 (1024^2 f32: 10 GB/s, 28 through the
+// buffer) while the buffer costs a quarter elsewhere (1448^2: 41 -> 31).
+template <typename T, class D>
+HWY_INLINE bool RowsAlias(D d, int64_t from_col, int64_t to_row) {
+  const auto near = [&](int64_t pitch) {
+    const uint64_t r = static_cast<uint64_t>(pitch) * sizeof(T) % 4096;
+    return HWY_MIN(r, 4096 - r) * hn::Lanes(d) < 1024;
+  };
+  return near(from_col) || near(to_row);
+}
+
 // Scratch bytes TransposeBuffered needs for elements of T.
 template <typename T>
 inline constexpr size_t kMacroScratchBytes = kMacroRows*(kMacroCols +
                                                          64 / sizeof(T)) *
                                              sizeof(T);
 
-template <class D, typename T = hn::TFromD<D>>
+template <bool kStream, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from,
                                   int64_t from_col, size_t rows, size_t cols,
                                   T* HWY_RESTRICT to, int64_t to_row,
@@ -461,7 +488,8 @@ HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from,
         }
         for (; c + L <= c0 + tile_cols; c += L) {
           for (size_t q = 0; q < L; q += N) {
-            hn::Stream(hn::LoadU(d, buf + L + c + q - c0), d, row + c + q);
+            StoreVec<kStream>(hn::LoadU(d, buf + L + c + q - c0), d,
+                              row + c + q);
           }
         }
         for (size_t q = 0; q < L; q += N) {
@@ -483,7 +511,8 @@ HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from,
 // destination row starts vector-aligned), else by aligned row segments.
 // With `scratch` of kMacroScratchBytes<T> (64-byte aligned), a streamed copy
 // on a register target goes through TransposeBuffered whatever the rows'
-// alignment, and only the strips it leaves take the paths above.
+// alignment, and so does a cached one whose rows alias in the caches; only
+// the strips it leaves take the paths above.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
                                int64_t from_col, size_t rows, size_t cols,
@@ -496,21 +525,32 @@ HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
   const size_t N = hn::Lanes(d);
   const size_t tile_rows = (rows < kMacroRows ? rows : kMacroRows) / N * N;
   const size_t tile_cols = (cols < kMacroCols ? cols : kMacroCols) / L * L;
-  if (sizeof(T) >= 4 && stream && scratch != nullptr &&
-      CanTransposeInRegisters(d) && tile_rows >= 2 * L && tile_cols >= 2 * L &&
-      reinterpret_cast<uintptr_t>(to) % sizeof(T) == 0) {
+  if (sizeof(T) >= 4 && (stream || RowsAlias<T>(d, from_col, to_row)) &&
+      scratch != nullptr && CanTransposeInRegisters(d) && tile_rows >= 2 * L &&
+      tile_cols >= 2 * L && reinterpret_cast<uintptr_t>(to) % sizeof(T) == 0) {
     if constexpr (sizeof(T) >= 4) {
-      TransposeBuffered(d, from, from_col, rows, cols, to, to_row, tile_rows,
-                        tile_cols, static_cast<T*>(scratch));
+      if (stream) {
+        TransposeBuffered<true>(d, from, from_col, rows, cols, to, to_row,
+                                tile_rows, tile_cols, static_cast<T*>(scratch));
+      } else {
+        TransposeBuffered<false>(d, from, from_col, rows, cols, to, to_row,
+                                 tile_rows, tile_cols,
+                                 static_cast<T*>(scratch));
+      }
     }
     const size_t done_rows = rows - rows % tile_rows;
     const size_t done_cols = cols - cols % tile_cols;
-    // The right strip beside the buffered rows, then the bottom strip.
-    TransposeBlock(d, from + static_cast<int64_t>(done_cols) * from_col,
-                   from_col, done_rows, cols - done_cols, to + done_cols,
-                   to_row, false, nullptr);
-    TransposeBlock(d, from + done_rows, from_col, rows - done_rows, cols,
-                   to + static_cast<int64_t>(done_rows) * to_row, to_row, false,
+    // The right strip beside the buffered rows, then the bottom strip, each
+    // widened back over done elements to at least N so that it takes
+    // register tiles (TransposeRegisterTiles).
+    const size_t right =
+        done_cols == cols ? cols : HWY_MIN(done_cols, cols - N);
+    const size_t bottom =
+        done_rows == rows ? rows : HWY_MIN(done_rows, rows - N);
+    TransposeBlock(d, from + static_cast<int64_t>(right) * from_col, from_col,
+                   done_rows, cols - right, to + right, to_row, false, nullptr);
+    TransposeBlock(d, from + bottom, from_col, rows - bottom, cols,
+                   to + static_cast<int64_t>(bottom) * to_row, to_row, false,
                    nullptr);
     return;
   }

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "allocation.h"
@@ -164,6 +166,39 @@ TEST_P(CopyOnTarget, StreamedTransposeThroughTheBuffer) {
               << es << " " << rows << "x" << cols << " pad " << pad << " shift "
               << shift << " backwards " << backwards;
         }
+      }
+    }
+  }
+  ExpectForcedTargetRan();
+}
+
+// Cached transposes of at least 4 MiB whose row pitches are near a multiple
+// of 4 KiB go through the buffered macro tiles with plain stores: square and
+// ragged, pitches of 1024 and 1023 elements and shifted destinations.
+TEST_P(CopyOnTarget, CachedTransposeWithAliasingRowsThroughTheBuffer) {
+  ViewGenerator gen(19);
+  for (const int64_t es : {4, 8}) {
+    for (const auto& [rows, cols, pitch] :
+         {std::tuple<int64_t, int64_t, int64_t>{1024, 1024, 1024},
+          {1023, 1030, 1023},
+          {1024, 700, 1024},
+          {600, 2047, 1024}}) {
+      for (const int64_t shift : {0, 3}) {
+        // dst [rows, cols] with row pitch `pitch` when it fits, else cols;
+        // src a [cols, pitch] buffer read transposed.
+        const int64_t dst_pitch = pitch >= cols ? pitch : cols;
+        const sk_view src = MakeView({rows, cols}, {1, pitch}, 0);
+        const sk_view dst = MakeView({rows, cols}, {dst_pitch, 1}, shift);
+        Bytes src_buffer(size_t(cols * pitch * es));
+        Bytes dst_buffer(size_t((rows * dst_pitch + shift) * es));
+        gen.Randomize(src_buffer);
+        gen.Randomize(dst_buffer);
+        Bytes want = dst_buffer, got = dst_buffer;
+        reference::Copy(size_t(es), src, src_buffer.data(), dst, want.data(),
+                        nullptr);
+        Copy(size_t(es), src, src_buffer.data(), dst, got.data(), nullptr);
+        ASSERT_EQ(got, want) << es << " " << rows << "x" << cols << " pitch "
+                             << pitch << " shift " << shift;
       }
     }
   }

@@ -93,6 +93,49 @@ TEST_P(IndexKernelsTest, RavelBatchMatchesReference) {
   }
 }
 
+// Vector targets multiply 32-bit halves when every stride fits int32: indices
+// and strides at and just beyond the int32 range must still give the
+// reference's offsets (or its overflow error), at every rank.
+TEST_P(IndexKernelsTest, RavelBatchIsExactAroundTheInt32Range) {
+  Rng rng(0x5eed0004);
+  const int64_t edges[] = {0,
+                           1,
+                           -1,
+                           INT32_MAX,
+                           INT32_MIN,
+                           int64_t{INT32_MAX} + 1,
+                           int64_t{INT32_MIN} - 1,
+                           int64_t{1} << 32,
+                           -(int64_t{1} << 32) - 5,
+                           UINT32_MAX};
+  const int64_t stride_edges[] = {1,         -1,        7,
+                                  INT32_MAX, INT32_MIN, int64_t{INT32_MAX} + 1};
+  for (int iteration = 0; iteration < 200; ++iteration) {
+    const int ndim = static_cast<int>(Uniform(rng, 1, 8));
+    const int64_t n = Uniform(rng, 0, 100);
+    Dims strides;
+    for (int d = 0; d < ndim; ++d) {
+      strides.push_back(OneIn(rng, 2) ? stride_edges[Uniform(rng, 0, 5)]
+                                      : Uniform(rng, -9, 9));
+    }
+    std::vector<int64_t> indices(size_t(n * ndim));
+    const bool rare = OneIn(rng, 2);
+    for (int64_t& index : indices) {
+      index = !rare || OneIn(rng, 16) ? edges[Uniform(rng, 0, 9)]
+                                      : Uniform(rng, -3, 3);
+    }
+    const int64_t offset = OneIn(rng, 2) ? 0 : edges[Uniform(rng, 0, 9)];
+    const Outcome want = RunKernel(size_t(n), 0, [&](int64_t* out) {
+      reference::RavelBatch(n, indices.data(), strides, offset, out);
+    });
+    const Outcome got = RunKernel(size_t(n), 1, [&](int64_t* out) {
+      RavelBatch(n, indices.data(), strides, offset, out);
+    });
+    ASSERT_EQ(got, want) << "iteration " << iteration << " n=" << n
+                         << " strides=" << ToString(strides);
+  }
+}
+
 TEST_P(IndexKernelsTest, RavelBatchOverflowIsReportedAtTheFirstRow) {
   // Row 9 overflows; rows before it are fine and within no vector bound.
   const int64_t big = int64_t{1} << 62;
