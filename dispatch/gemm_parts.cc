@@ -1,0 +1,121 @@
+#include "dispatch/gemm_parts.h"
+
+#include <algorithm>
+#include <atomic>
+
+#include "allocation.h"
+#include "stridekit/dtype.h"
+#include "stridekit/parallel.h"
+
+namespace stridekit::dispatch {
+namespace {
+
+// Cut grains: multiples of the register tiles' rows (6 on every target)
+// and columns (two vectors, at most 64 lanes here), so that only the last
+// part of a product has edge tiles.
+constexpr int64_t kRowGrain = 48;
+constexpr int64_t kColumnGrain = 64;
+
+// Multiply-adds of the whole task, saturating at INT64_MAX.
+int64_t Work(const GemmTask& t) {
+  int64_t w = 1;
+  for (int64_t f : {t.batch, t.m_size, t.n_size, t.k_size}) {
+    if (f == 0) return 0;
+    if (__builtin_mul_overflow(w, f, &w)) return INT64_MAX;
+  }
+  return w;
+}
+
+}  // namespace
+
+std::vector<int64_t> SplitRange(int64_t size, int64_t parts, int64_t grain,
+                                int64_t least) {
+  std::vector<int64_t> bounds = {0};
+  if (size <= 0 || parts <= 1) {
+    bounds.push_back(std::max<int64_t>(size, 0));
+    return bounds;
+  }
+  int64_t chunk = (size + parts - 1) / parts;
+  if (chunk > grain) chunk = (chunk + grain - 1) / grain * grain;
+  chunk = std::max(chunk, least);
+  for (int64_t at = chunk; at < size; at += chunk) bounds.push_back(at);
+  if (bounds.size() > 1 && size - bounds.back() < least) bounds.pop_back();
+  bounds.push_back(size);
+  return bounds;
+}
+
+std::vector<GemmTask> SplitGemm(const GemmTask& task, int threads) {
+  const int64_t parts = std::min<int64_t>(
+      threads, std::max<int64_t>(1, Work(task) / kMinGemmWorkPerPart));
+  if (parts <= 1) return {task};
+  std::vector<GemmTask> tasks;
+  if (task.batch >= parts) {
+    const std::vector<int64_t> bounds = SplitRange(task.batch, parts, 1, 1);
+    for (size_t i = 0; i + 1 < bounds.size(); ++i) {
+      GemmTask t = task;
+      t.batch = bounds[i + 1] - bounds[i];
+      t.a_batch += bounds[i];
+      t.b_batch += bounds[i];
+      t.c_batch += bounds[i];
+      tasks.push_back(t);
+    }
+    return tasks;
+  }
+  // Per batch position, parts / batch ranges (rounded up) of m or n.
+  const int64_t per_position = (parts + task.batch - 1) / task.batch;
+  const bool by_rows = task.n_size == 1 || task.m_size >= task.n_size;
+  const std::vector<int64_t> bounds =
+      by_rows ? SplitRange(task.m_size, per_position, kRowGrain, 1)
+              : SplitRange(task.n_size, per_position, kColumnGrain, 2);
+  const int64_t elem_size = int64_t(DTypeSize(task.dtype));
+  for (int64_t b = 0; b < task.batch; ++b) {
+    for (size_t i = 0; i + 1 < bounds.size(); ++i) {
+      GemmTask t = task;
+      t.batch = 1;
+      t.a_batch += b;
+      t.b_batch += b;
+      t.c_batch += b;
+      const int64_t lo = bounds[i], size = bounds[i + 1] - bounds[i];
+      if (by_rows) {
+        t.m_size = size;
+        t.a_m += lo;
+        t.c_m += lo;
+      } else {
+        t.n_size = size;
+        t.b_n += lo;
+        t.c = static_cast<unsigned char*>(task.c) + lo * elem_size;
+      }
+      tasks.push_back(t);
+    }
+  }
+  return tasks;
+}
+
+void RunGemm(const Executor& ex, const GemmTask& task, int threads,
+             const char* op) {
+  std::vector<GemmTask> tasks = SplitGemm(task, threads);
+  // More sub-tasks than threads (batch positions times ranges): part p
+  // runs sub-tasks [p * n / parts, (p + 1) * n / parts), each part with one
+  // scratch buffer of its largest sub-task's size.
+  const int64_t n = int64_t(tasks.size());
+  const int parts = int(std::min<int64_t>(n, std::max(threads, 1)));
+  std::vector<Buffer> scratch(static_cast<size_t>(parts));
+  for (int p = 0; p < parts; ++p) {
+    int64_t bytes = 0;
+    for (int64_t i = p * n / parts; i < (p + 1) * n / parts; ++i) {
+      bytes = std::max(bytes, ex.kernels.gemm_scratch_bytes(tasks[size_t(i)]));
+    }
+    scratch[size_t(p)] = AllocateBuffer(bytes, op);
+  }
+  std::atomic<int64_t> target{0};
+  RunParallel(parts, [&](int p) {
+    for (int64_t i = p * n / parts; i < (p + 1) * n / parts; ++i) {
+      GemmTask t = tasks[size_t(i)];
+      t.scratch = scratch[size_t(p)].get();
+      target.store(ex.kernels.gemm(t), std::memory_order_relaxed);
+    }
+  });
+  NoteKernelRan(target.load(std::memory_order_relaxed));
+}
+
+}  // namespace stridekit::dispatch
