@@ -6,6 +6,7 @@
 // no one-column part (dispatch/gemm_parts.h).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -75,8 +76,8 @@ std::vector<T> Values(int64_t n, uint32_t seed) {
 
 // out of `c` on `threads` threads, as bytes.
 template <typename T>
-std::vector<T> Run(const ThreadCase& c, DType t,
-                   const std::vector<std::vector<T>>& inputs, int threads) {
+std::vector<T> RunOn(const ThreadCase& c, DType t,
+                     const std::vector<std::vector<T>>& inputs, int threads) {
   std::vector<sk_view> views = c.views;
   if (views.empty()) {
     for (const Shape& s : c.operands) views.push_back(CView(s));
@@ -100,9 +101,9 @@ void ExpectSameBitsOnThreads(const std::vector<ThreadCase>& cases, DType t) {
       for (const Shape& s : c.operands) {
         inputs.push_back(Values<T>(Count(s), seed++));
       }
-      const std::vector<T> one = Run<T>(c, t, inputs, 1);
+      const std::vector<T> one = RunOn<T>(c, t, inputs, 1);
       for (int threads : ThreadCounts()) {
-        const std::vector<T> got = Run<T>(c, t, inputs, threads);
+        const std::vector<T> got = RunOn<T>(c, t, inputs, threads);
         ASSERT_EQ(got.size(), one.size());
         EXPECT_EQ(std::memcmp(got.data(), one.data(), one.size() * sizeof(T)),
                   0)
@@ -186,6 +187,35 @@ TEST(EinsumThreads, CAbiFollowsSetThreads) {
   ASSERT_EQ(status, SK_OK) << sk_last_error();
   EXPECT_EQ(std::memcmp(one.data(), two.data(), one.size() * sizeof(double)),
             0);
+}
+
+// A host executor that runs the parts in order and records how many it got.
+int64_t g_most_parts = 0;
+void CountingExecutor(void*, int64_t nparts, PartFn part, void* job) {
+  g_most_parts = std::max(g_most_parts, nparts);
+  for (int64_t i = 0; i < nparts; ++i) part(job, i);
+}
+
+// The work is split at all: a product into three parts, a loop nest too.
+TEST(EinsumThreads, SplitsIntoParts) {
+  SetExecutor(CountingExecutor, nullptr);
+  for (const ThreadCase& c : std::vector<ThreadCase>{
+           {"ij,jk->ik", {{90, 100}, {100, 80}}, {90, 80}},
+           {"bij,bjk->bik", {{5000, 3, 3}, {5000, 3, 3}}, {5000, 3, 3}}}) {
+    SCOPED_TRACE(c.spec);
+    g_most_parts = 0;
+    std::vector<std::vector<double>> inputs;
+    for (const Shape& s : c.operands) {
+      inputs.push_back(Values<double>(Count(s), 3));
+    }
+    const std::vector<double> three =
+        RunOn<double>(c, DType::kFloat64, inputs, 3);
+    EXPECT_EQ(g_most_parts, 3);
+    g_most_parts = 0;
+    EXPECT_EQ(RunOn<double>(c, DType::kFloat64, inputs, 1), three);
+    EXPECT_EQ(g_most_parts, 0);
+  }
+  SetExecutor(nullptr, nullptr);
 }
 
 TEST(GemmParts, SplitRange) {
