@@ -10,7 +10,9 @@
 // nest instead. Sums of more than kSumBlock products always run on the
 // target (pairwise over blocks, simd/contraction_task.h); loop nests sum
 // at most one block in order. The last term is copied into out through
-// its strides.
+// its strides. Products run on the call's threads (dispatch/gemm_parts.h,
+// split over batch, m or n); loop nests split over the outermost loop of
+// their result, so no sum is ever split.
 #include "stridekit/einsum.h"
 
 #include <algorithm>

@@ -38,8 +38,8 @@
 // (never over k), each part with packing scratch of its own; loop nests
 // over the output's outermost loop. Every element is summed by one thread
 // in the order above, so results are the same bits for any thread count.
-// Products and nests too small to pay for a thread (about 2^17
-// multiply-adds per thread) use fewer threads.
+// Products of fewer than about 2^17 multiply-adds per thread, and loop
+// nests of fewer than 2^15 operand reads per thread, use fewer threads.
 // The "reference" target runs the plain loop over the product space, in long
 // double for floats, on one thread.
 #ifndef STRIDEKIT_EINSUM_H_
