@@ -19,14 +19,18 @@ using stridekit::capi::RequireNonNull;
 
 namespace {
 
-// The operands' shapes of sk_einsum_shape's arguments (n checked).
-std::vector<stridekit::DimsView> ShapesArg(int32_t n, const int32_t* ndims,
-                                           const int64_t* const* shapes,
-                                           const char* op) {
+// Throws unless 0 <= n <= SK_MAX_NDIM (the operand count of sk_einsum).
+void OperandCountArg(int32_t n, const char* op) {
   if (n < 0 || n > SK_MAX_NDIM) {
     stridekit::Fail(stridekit::ErrorKind::kInvalidArgument, op, ": n=", n,
                     " is outside [0, ", SK_MAX_NDIM, "]");
   }
+}
+
+// The operands' shapes of sk_einsum_shape's arguments (n >= 0).
+std::vector<stridekit::DimsView> ShapesArg(int32_t n, const int32_t* ndims,
+                                           const int64_t* const* shapes,
+                                           const char* op) {
   if (n > 0) {
     RequireNonNull(ndims, op, "ndims");
     RequireNonNull(shapes, op, "shapes");
@@ -38,13 +42,10 @@ std::vector<stridekit::DimsView> ShapesArg(int32_t n, const int32_t* ndims,
   return views;
 }
 
-// The operands' views of sk_einsum's arguments (n checked).
+// The operands' views of sk_einsum's arguments.
 std::vector<sk_view> ViewsArg(int32_t n, const sk_view* const* views,
                               const void* const* datas, const char* op) {
-  if (n < 0 || n > SK_MAX_NDIM) {
-    stridekit::Fail(stridekit::ErrorKind::kInvalidArgument, op, ": n=", n,
-                    " is outside [0, ", SK_MAX_NDIM, "]");
-  }
+  OperandCountArg(n, op);
   if (n > 0) {
     RequireNonNull(views, op, "views");
     RequireNonNull(datas, op, "datas");
@@ -103,15 +104,9 @@ sk_status sk_einsum_shape(const char* spec, int32_t n, const int32_t* ndims,
       stridekit::Fail(stridekit::ErrorKind::kInvalidArgument, op, ": n=", n,
                       " is negative");
     }
-    if (n > 0) {
-      RequireNonNull(ndims, op, "ndims");
-      RequireNonNull(shapes, op, "shapes");
-    }
+    const std::vector<stridekit::DimsView> views =
+        ShapesArg(n, ndims, shapes, op);
     RequireNonNull(out_ndim, op, "out_ndim");
-    std::vector<stridekit::DimsView> views;
-    for (int32_t i = 0; i < n; ++i) {
-      views.push_back(ArrayArg(ndims[i], shapes[i], op, "shapes[i]"));
-    }
     EinsumShapeOut(spec, views, std::nullopt, out_ndim, out_shape, op);
   });
 }
@@ -137,6 +132,7 @@ sk_status sk_einsum_rows_shape(const char* spec, int32_t n, const int32_t* rows,
   return Guard(__func__, [&] {
     const char* op = "sk_einsum_rows_shape";
     RequireNonNull(spec, op, "spec");
+    OperandCountArg(n, op);
     const std::vector<stridekit::DimsView> views =
         ShapesArg(n, ndims, shapes, op);
     const std::vector<stridekit::RowLengths> lengths = RowsArg(rows, views, op);
