@@ -276,8 +276,8 @@ Projections EinsumSpecProjections(
   }
   if (rows) {
     Fail(ErrorKind::kInvalidArgument,
-         "einsum: row lengths apply to OCANNL "
-         "label specs (with \"=>\"), not to NumPy subscripts \"",
+         "einsum: row lengths apply to OCANNL label specs (with \"=>\"), "
+         "not to NumPy subscripts \"",
          spec, "\"");
   }
   return EinsumProjections(ParseEinsumSubscripts(spec), shapes);

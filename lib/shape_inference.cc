@@ -51,7 +51,8 @@ RowLengths SlotRowLengths(const LabelsSpec& slot, DimsView dims,
       Fail(ErrorKind::kInvalidArgument, "einsum: operand ", operand,
            ": cannot split its ", dims.size(),
            " axes into batch, output and input rows: more than one row of "
-           "its spec slot has a row variable");
+           "its spec slot has a row variable (give its row lengths: "
+           "EinsumRows, sk_einsum_rows)");
     } else {
       open_kind = &kind;
     }

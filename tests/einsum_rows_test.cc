@@ -72,7 +72,8 @@ TEST(EinsumRows, ShapeOfSpecsWithRowVariablesInTwoRows) {
                   ErrorKind::kInvalidArgument,
                   "einsum: operand 0: cannot split its 5 axes into batch, "
                   "output and input rows: more than one row of its spec slot "
-                  "has a row variable");
+                  "has a row variable (give its row lengths: EinsumRows, "
+                  "sk_einsum_rows)");
   EXPECT_EQ(Vec(LabelsEinsumShape(kContraction, shapes, kRows)), kOut);
   // Other splits of the same flat shapes are other einsums.
   EXPECT_EQ(Vec(LabelsEinsumShape(
