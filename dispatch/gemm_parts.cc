@@ -35,11 +35,17 @@ std::vector<int64_t> SplitRange(int64_t size, int64_t parts, int64_t grain,
     bounds.push_back(std::max<int64_t>(size, 0));
     return bounds;
   }
-  int64_t chunk = (size + parts - 1) / parts;
-  if (chunk > grain) chunk = (chunk + grain - 1) / grain * grain;
-  chunk = std::max(chunk, least);
-  for (int64_t at = chunk; at < size; at += chunk) bounds.push_back(at);
-  if (bounds.size() > 1 && size - bounds.back() < least) bounds.pop_back();
+  // Cut i at i * size / parts, moved to the nearest multiple of grain when
+  // the ranges are at least that long; cuts leaving a range shorter than
+  // `least` are dropped.
+  const bool aligned = size / parts >= grain;
+  for (int64_t i = 1; i < parts; ++i) {
+    int64_t cut = int64_t(__int128(size) * i / parts);
+    if (aligned) cut = (cut + grain / 2) / grain * grain;
+    if (cut - bounds.back() >= least && size - cut >= least) {
+      bounds.push_back(cut);
+    }
+  }
   bounds.push_back(size);
   return bounds;
 }

@@ -14,11 +14,12 @@
 namespace stridekit::dispatch {
 
 // Products below this many multiply-adds per part run on fewer parts.
-inline constexpr int64_t kMinGemmWorkPerPart = int64_t{1} << 17;
+inline constexpr int64_t kMinGemmWorkPerPart = int64_t{1} << 18;
 
 // [0, size) cut at the returned bounds (0 first, size last) into at most
-// `parts` ranges of at least `least` (when size allows), cuts at multiples
-// of `grain` when the ranges are longer than it.
+// `parts` ranges of nearly equal length, none shorter than `least` (unless
+// size is), the cuts at multiples of `grain` when the ranges are at least
+// that long.
 std::vector<int64_t> SplitRange(int64_t size, int64_t parts, int64_t grain,
                                 int64_t least);
 

@@ -200,7 +200,7 @@ void CountingExecutor(void*, int64_t nparts, PartFn part, void* job) {
 TEST(EinsumThreads, SplitsIntoParts) {
   SetExecutor(CountingExecutor, nullptr);
   for (const ThreadCase& c : std::vector<ThreadCase>{
-           {"ij,jk->ik", {{90, 100}, {100, 80}}, {90, 80}},
+           {"ij,jk->ik", {{150, 100}, {100, 80}}, {150, 80}},
            {"bij,bjk->bik", {{5000, 3, 3}, {5000, 3, 3}}, {5000, 3, 3}}}) {
     SCOPED_TRACE(c.spec);
     g_most_parts = 0;
@@ -221,12 +221,13 @@ TEST(EinsumThreads, SplitsIntoParts) {
 TEST(GemmParts, SplitRange) {
   using B = std::vector<int64_t>;
   EXPECT_EQ(dispatch::SplitRange(10, 1, 1, 1), (B{0, 10}));
-  EXPECT_EQ(dispatch::SplitRange(10, 3, 1, 1), (B{0, 4, 8, 10}));
+  EXPECT_EQ(dispatch::SplitRange(10, 3, 1, 1), (B{0, 3, 6, 10}));
   EXPECT_EQ(dispatch::SplitRange(256, 2, 48, 1), (B{0, 144, 256}));
-  EXPECT_EQ(dispatch::SplitRange(65, 2, 64, 2), (B{0, 33, 65}));
-  // No range shorter than `least`: the last one joins its neighbour.
+  EXPECT_EQ(dispatch::SplitRange(150, 3, 48, 1), (B{0, 48, 96, 150}));
+  EXPECT_EQ(dispatch::SplitRange(65, 2, 64, 2), (B{0, 32, 65}));
+  // No range shorter than `least`.
   EXPECT_EQ(dispatch::SplitRange(3, 3, 1, 2), (B{0, 3}));
-  EXPECT_EQ(dispatch::SplitRange(5, 3, 1, 2), (B{0, 2, 5}));
+  EXPECT_EQ(dispatch::SplitRange(5, 3, 1, 2), (B{0, 3, 5}));
   EXPECT_EQ(dispatch::SplitRange(0, 3, 1, 1), (B{0, 0}));
 }
 

@@ -38,7 +38,7 @@
 // (never over k), each part with packing scratch of its own; loop nests
 // over the output's outermost loop. Every element is summed by one thread
 // in the order above, so results are the same bits for any thread count.
-// Products of fewer than about 2^17 multiply-adds per thread, and loop
+// Products of fewer than about 2^18 multiply-adds per thread, and loop
 // nests of fewer than 2^15 operand reads per thread, use fewer threads.
 // The "reference" target runs the plain loop over the product space, in long
 // double for floats, on one thread.
