@@ -10,10 +10,10 @@
 namespace stridekit::dispatch {
 namespace {
 
-// Cut grains: multiples of the register tiles' rows (6 on every target)
-// and columns (two vectors, at most 64 lanes here), so that only the last
-// part of a product has edge tiles.
-constexpr int64_t kRowGrain = 48;
+// Cut grains: the register tiles' rows (6 on every target) and a multiple
+// of their columns (two vectors, at most 64 lanes here), so that only the
+// last part of a product has edge tiles.
+constexpr int64_t kRowGrain = 6;
 constexpr int64_t kColumnGrain = 64;
 
 // Multiply-adds of the whole task, saturating at INT64_MAX.
