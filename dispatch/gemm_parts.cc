@@ -4,6 +4,7 @@
 #include <atomic>
 
 #include "allocation.h"
+#include "stridekit/checked.h"
 #include "stridekit/dtype.h"
 #include "stridekit/parallel.h"
 
@@ -101,23 +102,27 @@ void RunGemm(const Executor& ex, const GemmTask& task, int threads,
              const char* op) {
   std::vector<GemmTask> tasks = SplitGemm(task, threads);
   // More sub-tasks than threads (batch positions times ranges): part p
-  // runs sub-tasks [p * n / parts, (p + 1) * n / parts), each part with one
-  // scratch buffer of its largest sub-task's size.
+  // runs sub-tasks [p * n / parts, (p + 1) * n / parts) with the scratch of
+  // its largest one, at offset[p] of one buffer for all parts (one
+  // allocation, which malloc keeps for the next call rather than returning
+  // several to the system and faulting them in again).
   const int64_t n = int64_t(tasks.size());
   const int parts = int(std::min<int64_t>(n, std::max(threads, 1)));
-  std::vector<Buffer> scratch(static_cast<size_t>(parts));
+  std::vector<int64_t> offset(static_cast<size_t>(parts) + 1, 0);
   for (int p = 0; p < parts; ++p) {
     int64_t bytes = 0;
     for (int64_t i = p * n / parts; i < (p + 1) * n / parts; ++i) {
       bytes = std::max(bytes, ex.kernels.gemm_scratch_bytes(tasks[size_t(i)]));
     }
-    scratch[size_t(p)] = AllocateBuffer(bytes, op);
+    bytes = CheckedMul(CheckedAdd(bytes, 63, op) / 64, 64, op);
+    offset[size_t(p) + 1] = CheckedAdd(offset[size_t(p)], bytes, op);
   }
+  const Buffer scratch = AllocateBuffer(offset[size_t(parts)], op);
   std::atomic<int64_t> target{0};
   RunParallel(parts, [&](int p) {
     for (int64_t i = p * n / parts; i < (p + 1) * n / parts; ++i) {
       GemmTask t = tasks[size_t(i)];
-      t.scratch = scratch[size_t(p)].get();
+      t.scratch = scratch.get() + offset[size_t(p)];
       target.store(ex.kernels.gemm(t), std::memory_order_relaxed);
     }
   });

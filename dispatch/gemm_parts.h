@@ -31,9 +31,9 @@ std::vector<int64_t> SplitRange(int64_t size, int64_t parts, int64_t grain,
 std::vector<GemmTask> SplitGemm(const GemmTask& task, int threads);
 
 // Runs `task` with ex's kernel on up to `threads` threads (RunParallel),
-// each part with scratch of its own from AllocateBuffer, all allocated
-// before C is first written (kNoMemory leaves C untouched). Notes the
-// kernel's target on the calling thread.
+// each part with scratch of its own, all in one AllocateBuffer made before
+// C is first written (kNoMemory leaves C untouched). Notes the kernel's
+// target on the calling thread.
 void RunGemm(const Executor& ex, const GemmTask& task, int threads,
              const char* op);
 
