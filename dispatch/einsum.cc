@@ -10,18 +10,22 @@
 // nest instead. Sums of more than kSumBlock products always run on the
 // target (pairwise over blocks, simd/contraction_task.h); loop nests sum
 // at most one block in order. The last term is copied into out through
-// its strides.
+// its strides. Products run on the call's threads (dispatch/gemm_parts.h,
+// split over batch, m or n); loop nests split over the outermost loop of
+// their result, so no sum is ever split.
 #include "stridekit/einsum.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 #include "allocation.h"
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
+#include "dispatch/gemm_parts.h"
 #include "dispatch/operand_box.h"
 #include "numeric_checks.h"
 #include "scalar_ops.h"
@@ -30,6 +34,7 @@
 #include "stridekit/checked.h"
 #include "stridekit/copy.h"
 #include "stridekit/error.h"
+#include "stridekit/parallel.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
@@ -42,6 +47,8 @@ constexpr const char* kOp = "einsum";
 constexpr int64_t kMinGemmWork = 4096;
 // A single dot product at least this long runs on the target.
 constexpr int64_t kMinDotLength = 64;
+// Loop nests below this many term reads per part run on fewer parts.
+constexpr int64_t kMinLoopNestWorkPerPart = int64_t{1} << 15;
 
 // An operand over the product space: element (at the loops' indices) is
 // base[offset + sum strides[i] * index[loops[i]]].
@@ -72,6 +79,7 @@ struct Contraction {
   std::vector<int> result;       // distinct result loops of extent other than 1
   const dispatch::Executor* ex;  // the call's executor
   const unsigned char* one;      // the dtype's 1
+  int threads;                   // at least 1
 };
 
 // The term of a view under `map`; loops of extent 1 are dropped.
@@ -149,18 +157,25 @@ std::vector<int> SharedLoops(const Contraction& c,
   return shared;
 }
 
-// out[z loops] += prod of the terms, by a loop nest over `loops` (z's
-// loops included): the innermost loop is the one with the smallest total
-// |stride|.
-template <typename T>
-void LoopNestContract(const Contraction& c,
-                      const std::vector<const Term*>& terms, Term& z,
+// A loop nest over the product space: out[z loops] += prod of the terms.
+// Loops are ordered outermost first (the innermost has the smallest total
+// |stride|); strides[t][i] is term t's stride along loop i (term 0 is z).
+struct LoopNest {
+  std::vector<const Term*> all;  // z, then the terms
+  Dims sizes;
+  std::vector<Dims> strides;
+  int split = -1;  // the outermost loop of z longer than 1, if any
+};
+
+LoopNest PlanLoopNest(const Contraction& c,
+                      const std::vector<const Term*>& terms, const Term& z,
                       std::vector<int> loops) {
-  std::vector<const Term*> all = {&z};
-  all.insert(all.end(), terms.begin(), terms.end());
+  LoopNest nest;
+  nest.all = {&z};
+  nest.all.insert(nest.all.end(), terms.begin(), terms.end());
   auto weight = [&](int l) {
     __int128 w = 0;
-    for (const Term* t : all) {
+    for (const Term* t : nest.all) {
       const int64_t s = t->StrideOf(l);
       w += s < 0 ? -__int128(s) : s;
     }
@@ -169,14 +184,41 @@ void LoopNestContract(const Contraction& c,
   std::stable_sort(loops.begin(), loops.end(),
                    [&](int a, int b) { return weight(a) > weight(b); });
   const size_t n = loops.size();
-  std::vector<Dims> strides(all.size(), Dims(n, 0));
-  std::vector<int64_t> at(all.size());
-  for (size_t t = 0; t < all.size(); ++t) {
-    at[t] = all[t]->offset;
-    for (size_t i = 0; i < n; ++i) strides[t][i] = all[t]->StrideOf(loops[i]);
+  nest.strides.assign(nest.all.size(), Dims(n, 0));
+  for (size_t t = 0; t < nest.all.size(); ++t) {
+    for (size_t i = 0; i < n; ++i) {
+      nest.strides[t][i] = nest.all[t]->StrideOf(loops[i]);
+    }
   }
-  T* out = reinterpret_cast<T*>(z.writable);
-  const int64_t inner = n > 0 ? c.sizes[size_t(loops[n - 1])] : 1;
+  for (size_t i = 0; i < n; ++i) {
+    nest.sizes.push_back(c.sizes[size_t(loops[i])]);
+    if (nest.split < 0 && z.Has(loops[i]) && nest.sizes[i] > 1) {
+      nest.split = int(i);
+    }
+  }
+  return nest;
+}
+
+// The nest with its split loop restricted to [begin, end) (the whole nest
+// when it has no split loop). Distinct split indices write distinct
+// elements of z (a new C-contiguous term), so ranges may run concurrently.
+template <typename T>
+void RunLoopNestRange(const LoopNest& nest, int64_t begin, int64_t end) {
+  const std::vector<const Term*>& all = nest.all;
+  const size_t n = nest.sizes.size();
+  Dims sizes = nest.sizes;
+  std::vector<int64_t> at(all.size());
+  for (size_t t = 0; t < all.size(); ++t) at[t] = all[t]->offset;
+  if (nest.split >= 0) {
+    const size_t s = size_t(nest.split);
+    sizes[s] = end - begin;
+    for (size_t t = 0; t < all.size(); ++t) {
+      at[t] += begin * nest.strides[t][s];
+    }
+  }
+  const std::vector<Dims>& strides = nest.strides;
+  T* out = reinterpret_cast<T*>(all[0]->writable);
+  const int64_t inner = n > 0 ? sizes[n - 1] : 1;
   Dims counter(n, 0);
   for (;;) {
     for (int64_t j = 0; j < inner; ++j) {
@@ -193,7 +235,7 @@ void LoopNestContract(const Contraction& c,
     for (; l > 0; --l) {
       const size_t i = l - 1;
       for (size_t t = 0; t < all.size(); ++t) at[t] += strides[t][i];
-      if (++counter[i] < c.sizes[size_t(loops[i])]) break;
+      if (++counter[i] < sizes[i]) break;
       for (size_t t = 0; t < all.size(); ++t) {
         at[t] -= counter[i] * strides[t][i];
       }
@@ -203,10 +245,26 @@ void LoopNestContract(const Contraction& c,
   }
 }
 
+// z[z loops] += prod of the terms over `loops` (z's loops included), split
+// over z's outermost loop on the call's threads: each element of z sums
+// its products in the same order for any thread count.
 void RunLoopNest(const Contraction& c, const std::vector<const Term*>& terms,
                  Term& z, const std::vector<int>& loops) {
+  const LoopNest nest = PlanLoopNest(c, terms, z, loops);
+  double work = double(nest.all.size());
+  for (int64_t size : nest.sizes) work *= double(size);
+  const int64_t split_size =
+      nest.split >= 0 ? nest.sizes[size_t(nest.split)] : 1;
+  const int64_t parts = std::min<int64_t>(
+      c.threads,
+      int64_t(std::min(work / double(kMinLoopNestWorkPerPart), 1e9)));
+  const std::vector<int64_t> bounds =
+      dispatch::SplitRange(split_size, std::max<int64_t>(parts, 1), 1, 1);
   VisitType(EinsumTypes{}, c.dtype, [&](auto zero) {
-    LoopNestContract<decltype(zero)>(c, terms, z, loops);
+    RunParallel(int(bounds.size() - 1), [&](int i) {
+      RunLoopNestRange<decltype(zero)>(nest, bounds[size_t(i)],
+                                       bounds[size_t(i) + 1]);
+    });
   });
 }
 
@@ -320,11 +378,7 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
                       b_n.data(),
                       z.writable + z.offset * es,
                       c_m.data()};
-  GemmTask run = task;
-  const Buffer scratch =
-      AllocateBuffer(c.ex->kernels.gemm_scratch_bytes(task), kOp);
-  run.scratch = scratch.get();
-  dispatch::NoteKernelRan(c.ex->kernels.gemm(run));
+  dispatch::RunGemm(*c.ex, task, c.threads, kOp);
   z.in_out = into != nullptr;
   return z;
 }
@@ -501,7 +555,10 @@ bool IsPermutation(const Projections& p) {
 // construction: no second check, no second target selection).
 void CopyWith(const Contraction& c, const sk_view& src, const void* src_data,
               const sk_view& dst, void* dst_data) {
-  c.ex->run.copy(*c.ex, c.elem_size, src, src_data, dst, dst_data, nullptr, {});
+  CopyOptions options;
+  options.threads = c.threads;
+  c.ex->run.copy(*c.ex, c.elem_size, src, src_data, dst, dst_data, nullptr,
+                 options);
 }
 
 // Copies the result term into out (through a zeroed temporary of out's
@@ -553,13 +610,19 @@ namespace dispatch {
 void EngineEinsum(const Executor& ex, const Projections& p, DType t,
                   std::span<const sk_view> operands,
                   std::span<const void* const> datas, const sk_view& out,
-                  void* out_data) {
+                  void* out_data, const NumericOptions& options) {
   alignas(8) unsigned char one[8];
   VisitType(EinsumTypes{}, t, [&](auto zero) {
     const decltype(zero) value = 1;
     std::memcpy(one, &value, sizeof(value));
   });
-  Contraction c{t, DTypeSize(t), p.product_space, {}, &ex, one};
+  Contraction c{t,
+                DTypeSize(t),
+                p.product_space,
+                {},
+                &ex,
+                one,
+                std::max(options.threads, 1)};
   for (const AxisIndex& index : p.result_map) {
     const int loop = int(index.value);
     if (index.kind == AxisIndex::Kind::kIterator &&
@@ -619,22 +682,43 @@ void EngineEinsum(const Executor& ex, const Projections& p, DType t,
 
 }  // namespace dispatch
 
+namespace {
+
+// Checks the call (with the operands' rows when given) and runs it on the
+// selected target.
+void CheckAndRun(std::string_view spec,
+                 std::optional<std::span<const RowLengths>> rows, DType t,
+                 std::span<const sk_view> operands,
+                 std::span<const void* const> datas, const sk_view& out,
+                 void* out_data, const NumericOptions& options) {
+  const Projections p =
+      CheckEinsumArguments(spec, t, operands, datas, out, out_data, rows);
+  const dispatch::Executor& ex = dispatch::SelectedExecutor(kOp);
+  ex.run.einsum(ex, p, t, operands, datas, out, out_data, options);
+}
+
+}  // namespace
+
 void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
             std::span<const void* const> datas, const sk_view& out,
-            void* out_data) {
-  const Projections p =
-      CheckEinsumArguments(spec, t, operands, datas, out, out_data);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor(kOp);
-  ex.run.einsum(ex, p, t, operands, datas, out, out_data);
+            void* out_data, const NumericOptions& options) {
+  CheckAndRun(spec, std::nullopt, t, operands, datas, out, out_data, options);
+}
+
+void EinsumRows(std::string_view spec, std::span<const RowLengths> rows,
+                DType t, std::span<const sk_view> operands,
+                std::span<const void* const> datas, const sk_view& out,
+                void* out_data, const NumericOptions& options) {
+  CheckAndRun(spec, rows, t, operands, datas, out, out_data, options);
 }
 
 void Einsum(std::string_view spec, DType t, std::span<const View> operands,
-            std::span<const void* const> datas, const View& out,
-            void* out_data) {
+            std::span<const void* const> datas, const View& out, void* out_data,
+            const NumericOptions& options) {
   std::vector<sk_view> views;
   views.reserve(operands.size());
   for (const View& v : operands) views.push_back(v.ToC());
-  Einsum(spec, t, views, datas, out.ToC(), out_data);
+  Einsum(spec, t, views, datas, out.ToC(), out_data, options);
 }
 
 }  // namespace stridekit

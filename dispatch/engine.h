@@ -39,7 +39,7 @@ void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
 void EngineEinsum(const Executor& ex, const Projections& p, DType t,
                   std::span<const sk_view> operands,
                   std::span<const void* const> datas, const sk_view& out,
-                  void* out_data);
+                  void* out_data, const NumericOptions& options);
 
 // A C-contiguous copy of src's valid elements (masked positions read
 // `fill`) made with `ex`'s copy (Materialize of copy.h without the checks;

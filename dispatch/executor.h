@@ -54,7 +54,7 @@ struct Operations {
   void (*einsum)(const Executor& ex, const Projections& p, DType t,
                  std::span<const sk_view> operands,
                  std::span<const void* const> datas, const sk_view& out,
-                 void* out_data);
+                 void* out_data, const NumericOptions& options);
   // `axis`: 0 .. in.ndim - 1 (CheckArgReduceArguments, CheckScanArguments).
   void (*arg_reduce)(const Executor& ex, ArgOp op, DType t, const sk_view& in,
                      const void* in_data, int axis, const sk_view& out,

@@ -46,7 +46,7 @@ Operations ReferenceOperations() {
       },
       [](const Executor&, const Projections& p, DType t,
          std::span<const sk_view> operands, std::span<const void* const> datas,
-         const sk_view& out, void* out_data) {
+         const sk_view& out, void* out_data, const NumericOptions&) {
         reference::RunEinsum(p, t, operands, datas, out, out_data);
         NoteKernelRan(0);
       },

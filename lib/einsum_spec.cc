@@ -6,6 +6,7 @@
 
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
+#include "stridekit/shape_inference.h"
 
 namespace stridekit {
 namespace {
@@ -264,6 +265,22 @@ Projections EinsumProjections(const EinsumSubscripts& subscripts,
 
 Dims EinsumShape(std::string_view spec, std::span<const DimsView> shapes) {
   return EinsumProjections(ParseEinsumSubscripts(spec), shapes).result_shape;
+}
+
+Projections EinsumSpecProjections(
+    std::string_view spec, std::span<const DimsView> shapes,
+    std::optional<std::span<const RowLengths>> rows) {
+  if (spec.find("=>") != std::string_view::npos) {
+    return rows ? LabelsEinsumProjections(spec, shapes, *rows)
+                : LabelsEinsumProjections(spec, shapes);
+  }
+  if (rows) {
+    Fail(ErrorKind::kInvalidArgument,
+         "einsum: row lengths apply to OCANNL label specs (with \"=>\"), "
+         "not to NumPy subscripts \"",
+         spec, "\"");
+  }
+  return EinsumProjections(ParseEinsumSubscripts(spec), shapes);
 }
 
 }  // namespace stridekit

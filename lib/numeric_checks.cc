@@ -10,7 +10,6 @@
 #include "stridekit/einsum_spec.h"
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
-#include "stridekit/shape_inference.h"
 
 namespace stridekit {
 
@@ -207,10 +206,10 @@ int CheckScanArguments(ScanOp op, DType t, const sk_view& in,
   return a;
 }
 
-Projections CheckEinsumArguments(std::string_view spec, DType t,
-                                 std::span<const sk_view> operands,
-                                 std::span<const void* const> datas,
-                                 const sk_view& out, const void* out_data) {
+Projections CheckEinsumArguments(
+    std::string_view spec, DType t, std::span<const sk_view> operands,
+    std::span<const void* const> datas, const sk_view& out,
+    const void* out_data, std::optional<std::span<const RowLengths>> rows) {
   constexpr const char* kOp = "einsum";
   CheckDTypeIn<EinsumTypes>(t, kOp);
   if (operands.size() != datas.size()) {
@@ -225,9 +224,7 @@ Projections CheckEinsumArguments(std::string_view spec, DType t,
   }
   CheckLayout(out, elem_size, kOp);
   CheckDistinctPositions(out, kOp);
-  Projections p = spec.find("=>") != std::string_view::npos
-                      ? LabelsEinsumProjections(spec, shapes)
-                      : EinsumProjections(ParseEinsumSubscripts(spec), shapes);
+  Projections p = EinsumSpecProjections(spec, shapes, rows);
   const DimsView out_shape(out.shape, size_t(out.ndim));
   if (!std::equal(out_shape.begin(), out_shape.end(), p.result_shape.begin(),
                   p.result_shape.end())) {

@@ -4,11 +4,13 @@
 #ifndef STRIDEKIT_LIB_NUMERIC_CHECKS_H_
 #define STRIDEKIT_LIB_NUMERIC_CHECKS_H_
 
+#include <optional>
 #include <span>
 #include <string_view>
 
 #include "stridekit/c_types.h"
 #include "stridekit/dims.h"
+#include "stridekit/ocannl_labels.h"
 #include "stridekit/ops.h"
 #include "stridekit/projections.h"
 
@@ -58,14 +60,15 @@ int CheckScanArguments(ScanOp op, DType t, const sk_view& in,
                        const void* in_data, int32_t axis, const sk_view& out,
                        const void* out_data);
 
-// Checks an einsum (stridekit/einsum.h) and returns its projections:
-// NumPy subscripts, or OCANNL labels when `spec` holds "=>"; a supported
+// Checks an einsum (stridekit/einsum.h) and returns its projections
+// (EinsumSpecProjections, with the operands' rows when given): a supported
 // dtype, as many data pointers as views, valid layouts, out writeable with
 // distinct positions and of the inferred shape.
-Projections CheckEinsumArguments(std::string_view spec, DType t,
-                                 std::span<const sk_view> operands,
-                                 std::span<const void* const> datas,
-                                 const sk_view& out, const void* out_data);
+Projections CheckEinsumArguments(
+    std::string_view spec, DType t, std::span<const sk_view> operands,
+    std::span<const void* const> datas, const sk_view& out,
+    const void* out_data,
+    std::optional<std::span<const RowLengths>> rows = std::nullopt);
 
 // The bool-output families (stridekit/compare.h, where.h): inputs of dtype
 // t (where's cond SK_BOOL) broadcastable to out; out is SK_BOOL for

@@ -37,9 +37,10 @@ std::vector<ShapeId> OperandsOf(const UpdateStep& step) {
   return {};
 }
 
-// Splits an operand's memory-order dims into its slot's rows.
-std::array<Dims, 3> SplitRows(const LabelsSpec& slot, DimsView dims,
-                              size_t operand) {
+// The row lengths of an operand split by its slot: at most one row may have
+// a row variable, and it takes the axes the closed rows leave.
+RowLengths SlotRowLengths(const LabelsSpec& slot, DimsView dims,
+                          size_t operand) {
   const AxisKind* open_kind = nullptr;
   int64_t closed_axes = 0;
   for (const AxisKind& kind : kMemoryOrder) {
@@ -50,7 +51,8 @@ std::array<Dims, 3> SplitRows(const LabelsSpec& slot, DimsView dims,
       Fail(ErrorKind::kInvalidArgument, "einsum: operand ", operand,
            ": cannot split its ", dims.size(),
            " axes into batch, output and input rows: more than one row of "
-           "its spec slot has a row variable");
+           "its spec slot has a row variable (give its row lengths: "
+           "EinsumRows, sk_einsum_rows)");
     } else {
       open_kind = &kind;
     }
@@ -63,13 +65,39 @@ std::array<Dims, 3> SplitRows(const LabelsSpec& slot, DimsView dims,
          closed_axes + (open_kind ? slot.row(*open_kind).num_axes() : 0),
          " (batch, output, input)");
   }
-  std::array<Dims, 3> rows;
-  size_t axis = 0;
+  RowLengths lengths;
   for (AxisKind kind : kMemoryOrder) {
     const int64_t n =
         open_kind && *open_kind == kind ? rest : slot.row(kind).num_axes();
-    rows[int(kind)] = dims.subspan(axis, size_t(n));
-    axis += size_t(n);
+    lengths.of(kind) = n;
+  }
+  return lengths;
+}
+
+// Throws unless each given row length fits its slot's row: equal to a
+// closed row's axes, at least those of a row with a variable.
+void CheckRowsFitSlot(const LabelsSpec& slot, const RowLengths& lengths,
+                      size_t operand) {
+  for (AxisKind kind : kMemoryOrder) {
+    const RowSpec& row = slot.row(kind);
+    const int64_t n = lengths.of(kind);
+    if (row.row_var ? n < row.num_axes() : n != row.num_axes()) {
+      Fail(ErrorKind::kInvalidArgument, "einsum: operand ", operand, ": its ",
+           AxisKindName(kind), " row has ", n, " axes but its spec slot's ",
+           AxisKindName(kind), " row ", ToString(row), " has ",
+           row.row_var ? "at least " : "", row.num_axes());
+    }
+  }
+}
+
+// An operand's memory-order dims as its rows.
+std::array<Dims, 3> SplitRows(DimsView dims, const RowLengths& lengths) {
+  std::array<Dims, 3> rows;
+  size_t axis = 0;
+  for (AxisKind kind : kMemoryOrder) {
+    const size_t n = size_t(lengths.of(kind));
+    rows[int(kind)] = dims.subspan(axis, n);
+    axis += n;
   }
   return rows;
 }
@@ -97,8 +125,11 @@ struct LabelsEinsum {
   StepId step;
 };
 
+// With `given` rows when set, else each operand split by its slot.
 LabelsEinsum InferLabelsEinsum(std::string_view spec,
-                               std::span<const DimsView> shapes) {
+                               std::span<const DimsView> shapes,
+                               const std::span<const RowLengths>* given) {
+  if (given) CheckRowLengths(*given, shapes, "einsum");
   const bool is_permute = shapes.size() == 1;
   const EinsumLabelsSpec parsed = ParseEinsumLabels(spec);
   CheckEinsumArity(parsed, shapes.size(), is_permute);
@@ -106,8 +137,15 @@ LabelsEinsum InferLabelsEinsum(std::string_view spec,
   std::vector<ShapeId> operands;
   for (size_t i = 0; i < shapes.size(); ++i) {
     CheckShape(shapes[i], "einsum");
-    const std::array<Dims, 3> rows =
-        SplitRows(parsed.operands[i], shapes[i], i);
+    const LabelsSpec& slot = parsed.operands[i];
+    RowLengths lengths;
+    if (given) {
+      lengths = (*given)[i];
+      CheckRowsFitSlot(slot, lengths, i);
+    } else {
+      lengths = SlotRowLengths(slot, shapes[i], i);
+    }
+    const std::array<Dims, 3> rows = SplitRows(shapes[i], lengths);
     operands.push_back(e.inference.ShapeFromDims(
         StrCat("operand ", i), rows[int(AxisKind::kBatch)],
         rows[int(AxisKind::kInput)], rows[int(AxisKind::kOutput)]));
@@ -130,14 +168,51 @@ LabelsEinsum InferLabelsEinsum(std::string_view spec,
 
 Dims LabelsEinsumShape(std::string_view spec,
                        std::span<const DimsView> shapes) {
-  const LabelsEinsum e = InferLabelsEinsum(spec, shapes);
+  const LabelsEinsum e = InferLabelsEinsum(spec, shapes, nullptr);
   return e.inference.ToDims(e.result);
 }
 
 Projections LabelsEinsumProjections(std::string_view spec,
                                     std::span<const DimsView> shapes) {
-  const LabelsEinsum e = InferLabelsEinsum(spec, shapes);
+  const LabelsEinsum e = InferLabelsEinsum(spec, shapes, nullptr);
   return e.inference.DeriveProjections(e.step);
+}
+
+Dims LabelsEinsumShape(std::string_view spec, std::span<const DimsView> shapes,
+                       std::span<const RowLengths> rows) {
+  const LabelsEinsum e = InferLabelsEinsum(spec, shapes, &rows);
+  return e.inference.ToDims(e.result);
+}
+
+Projections LabelsEinsumProjections(std::string_view spec,
+                                    std::span<const DimsView> shapes,
+                                    std::span<const RowLengths> rows) {
+  const LabelsEinsum e = InferLabelsEinsum(spec, shapes, &rows);
+  return e.inference.DeriveProjections(e.step);
+}
+
+void CheckRowLengths(std::span<const RowLengths> rows,
+                     std::span<const DimsView> shapes, const char* op) {
+  if (rows.size() != shapes.size()) {
+    Fail(ErrorKind::kInvalidArgument, op, ": ", rows.size(),
+         " row lengths for ", shapes.size(), " operands");
+  }
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const RowLengths& r = rows[i];
+    if (r.batch < 0 || r.output < 0 || r.input < 0) {
+      Fail(ErrorKind::kInvalidArgument, op, ": operand ", i,
+           ": row lengths (batch ", r.batch, ", output ", r.output, ", input ",
+           r.input, ") must not be negative");
+    }
+    const int64_t sum =
+        CheckedAdd(CheckedAdd(r.batch, r.output, op), r.input, op);
+    if (sum != int64_t(shapes[i].size())) {
+      Fail(ErrorKind::kInvalidArgument, op, ": operand ", i,
+           ": row lengths (batch ", r.batch, ", output ", r.output, ", input ",
+           r.input, ") sum to ", sum, " but it has ", shapes[i].size(),
+           " axes");
+    }
+  }
 }
 
 // ---- Variables and shapes ----

@@ -18,6 +18,7 @@
 #include "stridekit/elementwise.h"
 #include "stridekit/reduce.h"
 #include "stridekit/stridekit.h"
+#include "test_util.h"
 
 namespace stridekit {
 namespace {
@@ -137,6 +138,30 @@ TEST(AllocationFailure, NumericKernelsLeaveTheOutputUntouched) {
     want = 0;
     for (int j = 2; j < 2048; ++j) want += x[2048 + j] * y[j];
     EXPECT_EQ(dots[1], want);
+    // On three threads: one scratch buffer for the three parts, allocated
+    // before out is first written.
+    if (!testing::ThreadsAllowed()) return;
+    std::vector<float> p(96 * 200), q(200 * 80);
+    for (size_t i = 0; i < p.size(); ++i) p[i] = float(i % 7);
+    for (size_t i = 0; i < q.size(); ++i) q[i] = float(i % 5);
+    std::vector<float> product(96 * 80, -1.0f);
+    const std::vector<float> product_before = product;
+    NumericOptions three;
+    three.threads = 3;
+    EXPECT_EQ(FailEachAllocation(
+                  [&] {
+                    Einsum(
+                        "ij,jk->ik", DType::kFloat32,
+                        std::vector<sk_view>{MakeView({96, 200}, {200, 1}, 0),
+                                             MakeView({200, 80}, {80, 1}, 0)},
+                        std::vector<const void*>{p.data(), q.data()},
+                        MakeView({96, 80}, {80, 1}, 0), product.data(), three);
+                  },
+                  product, product_before),
+              1);
+    want = 0;
+    for (int j = 0; j < 200; ++j) want += p[95 * 200 + j] * q[j * 80 + 79];
+    EXPECT_EQ(product[95 * 80 + 79], want);
   });
   // The C ABI maps the failure to SK_ERR_NOMEM.
   std::vector<float> out(24, -1.0f);

@@ -8,7 +8,8 @@
 // positions per element (the reference sums in long double, in its own
 // order); and every SIMD target gives the same bits as the first one
 // (simd/contraction_task.h's summation order, pairwise over k blocks, does
-// not depend on the target), special values too.
+// not depend on the target), special values too, and the same bits on three
+// threads as on one.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -175,6 +176,11 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
   ViewGenerator gen(seed);
   auto reference_einsum = [](auto... a) { reference::Einsum(a...); };
   auto dispatched_einsum = [](auto... a) { Einsum(a...); };
+  auto threaded_einsum = [](auto... a) {
+    NumericOptions three;
+    three.threads = 3;
+    Einsum(a..., three);
+  };
   for (int trial = 0; trial < trials; ++trial) {
     const Case<T> c = RandomCase<T>(gen);
     const std::string what = "trial " + std::to_string(trial) + " " +
@@ -196,6 +202,14 @@ void MatchesReferenceOnEveryTarget(uint64_t seed, int trials) {
     std::vector<T> first_target;
     testing::ForEachTarget([&](const std::string& target) {
       const std::vector<T> got = Run(c, c.buffers, dispatched_einsum);
+      if (testing::ThreadsAllowed()) {
+        const std::vector<T> threaded = Run(c, c.buffers, threaded_einsum);
+        const int64_t at = testing::FirstDifference(threaded, got);
+        ASSERT_EQ(at, -1) << "3 threads differ from 1 at " << at << ": "
+                          << threaded[size_t(at)] << " vs " << got[size_t(at)]
+                          << "\n"
+                          << what;
+      }
       if (first_target.empty()) {
         first_target = got;
       } else {

@@ -859,6 +859,85 @@ std::vector<HostileCase> Catalog() {
          return sk_einsum("ij->ji", SK_FLOAT32, 1, views, datas, &v, dst);
        },
        SK_ERR_INVALID, "gives [3,2]"},
+      {"sk_einsum_rows_shape", "NULL rows",
+       [] {
+         return sk_einsum_rows_shape("i;j=>ij", 2, nullptr, ndims2, shapes2,
+                                     &out_ndim, out);
+       },
+       SK_ERR_INVALID, "sk_einsum_rows_shape: rows is NULL"},
+      {"sk_einsum_rows_shape", "n = 33",
+       [] {
+         return sk_einsum_rows_shape("=>", 33, nullptr, nullptr, nullptr,
+                                     &out_ndim, out);
+       },
+       SK_ERR_INVALID, "sk_einsum_rows_shape: n=33 is outside [0, 32]"},
+      {"sk_einsum_rows_shape", "negative row length",
+       [] {
+         static const int32_t rows[] = {0, 3, -1, 0, 0, 1};
+         return sk_einsum_rows_shape("i;j=>ij", 2, rows, ndims2, shapes2,
+                                     &out_ndim, out);
+       },
+       SK_ERR_INVALID,
+       "sk_einsum_rows_shape: operand 0: row lengths (batch 0, output 3, "
+       "input -1) must not be negative"},
+      {"sk_einsum_rows_shape", "rows summing past ndim",
+       [] {
+         static const int32_t rows[] = {0,         2,         0,
+                                        INT32_MAX, INT32_MAX, INT32_MAX};
+         return sk_einsum_rows_shape("i;j=>ij", 2, rows, ndims2, shapes2,
+                                     &out_ndim, out);
+       },
+       SK_ERR_INVALID,
+       "sk_einsum_rows_shape: operand 1: row lengths (batch 2147483647, "
+       "output 2147483647, input 2147483647) sum to 6442450941 but it has 1 "
+       "axes"},
+      {"sk_einsum_rows_shape", "NumPy subscripts",
+       [] {
+         static const int32_t rows[] = {0, 2, 0, 0, 1, 0};
+         return sk_einsum_rows_shape("ij,k->", 2, rows, ndims2, shapes2,
+                                     &out_ndim, out);
+       },
+       SK_ERR_INVALID, "einsum: row lengths apply to OCANNL label specs"},
+      {"sk_einsum_rows", "NULL rows",
+       [] {
+         static const sk_view* views[] = {&v};
+         static const void* datas[] = {data};
+         return sk_einsum_rows("i,j=>i", SK_FLOAT32, 1, nullptr, views, datas,
+                               &v, dst);
+       },
+       SK_ERR_INVALID, "sk_einsum_rows: rows is NULL"},
+      {"sk_einsum_rows", "view rank 33",
+       [] {
+         static sk_view bad = WithNdim(33);
+         static const sk_view* views[] = {&bad};
+         static const void* datas[] = {data};
+         static const int32_t rows[] = {0, 33, 0};
+         return sk_einsum_rows("i=>i", SK_FLOAT32, 1, rows, views, datas, &v,
+                               dst);
+       },
+       SK_ERR_INVALID, "sk_einsum_rows: ndim 33 is outside [0, 32]"},
+      {"sk_einsum_rows", "rows summing short of ndim",
+       [] {
+         static const sk_view* views[] = {&v};
+         static const void* datas[] = {data};
+         static const int32_t rows[] = {0, 1, 0};
+         return sk_einsum_rows("i,j=>i", SK_FLOAT32, 1, rows, views, datas, &v,
+                               dst);
+       },
+       SK_ERR_INVALID,
+       "sk_einsum_rows: operand 0: row lengths (batch 0, output 1, input 0) "
+       "sum to 1 but it has 2 axes"},
+      {"sk_einsum_rows", "a closed row of another length",
+       [] {
+         static const sk_view* views[] = {&v};
+         static const void* datas[] = {data};
+         static const int32_t rows[] = {1, 1, 0};
+         return sk_einsum_rows("i,j=>i,j", SK_FLOAT32, 1, rows, views, datas,
+                               &v, dst);
+       },
+       SK_ERR_INVALID,
+       "einsum: operand 0: its batch row has 1 axes but its spec slot's "
+       "batch row [] has 0"},
       // ---- targets
       {"sk_target_active", "a name",
        [] {

@@ -307,7 +307,8 @@ TEST(LabelsEinsumShape, SplitsMemoryDimsByTheSpec) {
                   ErrorKind::kInvalidArgument,
                   "einsum: operand 0: cannot split its 3 axes into batch, "
                   "output and input rows: more than one row of its spec slot "
-                  "has a row variable");
+                  "has a row variable (give its row lengths: EinsumRows, "
+                  "sk_einsum_rows)");
   EXPECT_SK_ERROR(
       LabelsEinsumShape("b|i->o => o", std::vector<DimsView>{D{2, 3}}),
       ErrorKind::kInvalidArgument,

@@ -1,11 +1,12 @@
 // The threaded C ABI under contention: with sk_set_threads(4), several
 // threads at once run sk_iter_run (an elementwise loop and a REDUCE_OK
-// reduction), sk_binary, sk_reduce, sk_copy and sk_cast, each split into
-// parts, while one more thread forces every target in turn and another
-// switches between a host's executor (a small persistent pool, below) and
-// stridekit's own pool. Every result must equal the one computed
-// beforehand on one thread (the data are small integers, so float sums are
-// exact in any order). tests/tsan/run runs this under ThreadSanitizer.
+// reduction), sk_binary, sk_reduce, sk_copy, sk_cast and sk_einsum (a
+// matrix product and a loop nest), each split into parts, while one more thread
+// forces every target in turn and another switches between a host's executor (a
+// small persistent pool, below) and stridekit's own pool. Every result must
+// equal the one computed beforehand on one thread (the data are small integers,
+// so float sums are exact in any order). tests/tsan/run runs this under
+// ThreadSanitizer.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -126,7 +127,7 @@ constexpr int64_t kRows = 128, kCols = 288;
 static_assert(kRows * kCols >= 4 * NumericOptions::kMinElementsPerThread);
 
 struct Results {
-  std::vector<float> iter_add, iter_sum, add, sum, copy;
+  std::vector<float> iter_add, iter_sum, add, sum, copy, product, hadamard;
   std::vector<double> cast;
 };
 
@@ -139,6 +140,7 @@ struct Inputs {
   // The sums over axis 0 as a REDUCE_OK output of the [rows, cols] box.
   sk_view sums_box = testing::MakeView({kRows, kCols}, {0, 1}, 0);
   sk_view sums = testing::MakeView({kCols}, {1}, 0);
+  sk_view square = testing::MakeView({kRows, kRows}, {kRows, 1}, 0);
 };
 
 // Runs every threaded call once; false if any fails.
@@ -150,6 +152,8 @@ bool RunAll(const Inputs& in, Results& r) {
   r.sum.assign(size_t(kCols), 0.0f);
   r.copy.assign(n, 0.0f);
   r.cast.assign(n, 0.0);
+  r.product.assign(size_t(kRows * kRows), 0.0f);
+  r.hadamard.assign(n, 0.0f);
   const size_t sizes[] = {4, 4, 4};
   const sk_view* add_views[] = {&in.m, &in.t, &in.m};
   void* add_datas[] = {r.iter_add.data(), const_cast<float*>(in.a.data()),
@@ -170,13 +174,21 @@ bool RunAll(const Inputs& in, Results& r) {
                 nullptr) == SK_OK;
   ok &= sk_cast(SK_FLOAT32, &in.t, in.a.data(), SK_FLOAT64, &in.m,
                 r.cast.data()) == SK_OK;
+  // A product split over rows (sums of 288 small integers, exact in any
+  // order) and a loop nest split over its outer loop.
+  const sk_view* einsum_views[] = {&in.t, &in.m};
+  const void* einsum_datas[] = {in.a.data(), in.b.data()};
+  ok &= sk_einsum("ij,kj->ik", SK_FLOAT32, 2, einsum_views, einsum_datas,
+                  &in.square, r.product.data()) == SK_OK;
+  ok &= sk_einsum("ij,ij->ij", SK_FLOAT32, 2, einsum_views, einsum_datas, &in.m,
+                  r.hadamard.data()) == SK_OK;
   return ok;
 }
 
 bool Same(const Results& x, const Results& y) {
   return x.iter_add == y.iter_add && x.iter_sum == y.iter_sum &&
          x.add == y.add && x.sum == y.sum && x.copy == y.copy &&
-         x.cast == y.cast;
+         x.cast == y.cast && x.product == y.product && x.hadamard == y.hadamard;
 }
 
 TEST(ThreadedCApi, HostPoolOwnPoolAndForcedTargetsGiveSerialBits) {

@@ -1,7 +1,8 @@
 // Fuzzes the thread count (sk_set_threads) and the host executor
 // (sk_set_executor) with the kernels that honour them: sk_copy, sk_fill,
-// sk_cast, sk_binary, sk_unary and sk_reduce, on operands large enough to be
-// split (parts of at least 8192 elements): C- and F-ordered, reversed,
+// sk_cast, sk_binary, sk_unary, sk_reduce and sk_einsum (dots, matrix
+// products and batched products of a and b), on operands large enough to
+// be split (parts of at least 8192 elements): C- and F-ordered, reversed,
 // strided, broadcast and masked layouts. The result on 1 thread is the
 // baseline; 2, 3 or 4 threads, or a host executor that runs the parts in
 // reverse order (the input picks one), must give the same status and bits
@@ -105,14 +106,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FuzzInput in(data, size);
   const std::vector<sk_dtype>& kNumeric = NumericDTypes();
   static const int32_t kDTypes = DTypeCount();
-  enum Kind { kCopy, kFill, kCast, kBinary, kUnary, kReduce, kKinds };
+  enum Kind { kCopy, kFill, kCast, kBinary, kUnary, kReduce, kEinsum, kKinds };
   const int kind = in.Byte() % kKinds;
   // 2, 3 or 4 threads, or 5: the host executor (parts in reverse order)
   // with 4 threads; compared with 1 thread.
   const int threads = int(in.Range(2, 5));
   const bool numeric = kind >= kBinary;
-  const sk_dtype dtype = numeric ? kNumeric[in.Byte() % kNumeric.size()]
-                                 : sk_dtype(in.Range(0, kDTypes - 1));
+  static const sk_dtype kEinsumDTypes[] = {SK_FLOAT32, SK_FLOAT64, SK_INT32,
+                                           SK_INT64};
+  const sk_dtype dtype = kind == kEinsum ? kEinsumDTypes[in.Byte() % 4]
+                         : numeric       ? kNumeric[in.Byte() % kNumeric.size()]
+                                         : sk_dtype(in.Range(0, kDTypes - 1));
   const sk_dtype out_dtype =
       kind == kCast ? sk_dtype(in.Range(0, kDTypes - 1)) : dtype;
   const uint32_t op_kind = stridekit::KindOf(stridekit::DType(dtype));
@@ -149,9 +153,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }
     }
   }
+  // Einsum: a dot, a product of a and b transposed, or a batch of them.
+  static const char* const kSpecs[] = {"i,i->", "ij,kj->ik", "bij,bkj->bik"};
+  if (kind == kEinsum) {
+    out_ndim = ndim - 1 + (ndim > 1 ? 1 : 0);
+    for (int d = 0; d + 1 < ndim; ++d) out_shape[d] = shape[d];
+    if (ndim > 1) out_shape[ndim - 1] = shape[ndim - 2];
+  }
   Operand out, a, b;
   out.view = Layout(in, out_ndim, out_shape, false, kind != kReduce);
-  a.view = Layout(in, ndim, shape, kind != kReduce, kind == kCopy);
+  a.view = Layout(in, ndim, shape, kind != kReduce,
+                  kind == kCopy || kind == kEinsum);
   b.view = Layout(in, ndim, shape, true, false);
   const size_t es = sk_dtype_size(dtype), out_es = sk_dtype_size(out_dtype);
   Back(in, out, out_es);
@@ -176,6 +188,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case kUnary:
         return sk_unary(sk_unary_op(op), dtype, &a.view, a.buffer.data(),
                         &out.view, o);
+      case kEinsum: {
+        const sk_view* views[] = {&a.view, &b.view};
+        const void* datas[] = {a.buffer.data(), b.buffer.data()};
+        return sk_einsum(kSpecs[ndim - 1], dtype, 2, views, datas, &out.view,
+                         o);
+      }
       default:
         return sk_reduce(sk_reduce_op(op), dtype, &a.view, a.buffer.data(),
                          naxes, axes, &out.view, o);

@@ -43,6 +43,8 @@ REQUIRED = [
     "stridekit::operator==(stridekit::View const&",
     "stridekit::operator==(stridekit::LogicalShape const&",
     "stridekit::Copy(",
+    "stridekit::EinsumRows(",
+    "stridekit::LabelsEinsumShape(",
     "typeinfo for stridekit::Error",
 ]
 PER_TARGET = re.compile(r"\bN_[A-Z0-9_]+::")

@@ -33,8 +33,15 @@
 //   b(R) = min(R, 128) + ceil(log2(ceil(R / 128))),
 // so O(log R) growth (b(2^20) = 141), and never above the sequential
 // (R + N + 2 + stages) u sum |products|.
+// Threads (options.threads; sk_set_threads through the C ABI): each matrix
+// product is split over its batch positions, or over its rows or columns
+// (never over k), each part with packing scratch of its own; loop nests
+// over the output's outermost loop. Every element is summed by one thread
+// in the order above, so results are the same bits for any thread count.
+// Products of fewer than about 2^18 multiply-adds per thread, and loop
+// nests of fewer than 2^15 operand reads per thread, use fewer threads.
 // The "reference" target runs the plain loop over the product space, in long
-// double for floats.
+// double for floats, on one thread.
 #ifndef STRIDEKIT_EINSUM_H_
 #define STRIDEKIT_EINSUM_H_
 
@@ -46,6 +53,8 @@
 #include <string_view>
 
 #include "stridekit/dtype.h"
+#include "stridekit/numeric_options.h"
+#include "stridekit/ocannl_labels.h"
 #include "stridekit/stridekit.h"
 #include "stridekit/view.h"
 
@@ -53,12 +62,21 @@ namespace stridekit {
 
 void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
             std::span<const void* const> datas, const sk_view& out,
-            void* out_data);
+            void* out_data, const NumericOptions& options = {});
 
 // The same on stridekit::View (view.h), the validated C++ view.
 void Einsum(std::string_view spec, DType t, std::span<const View> operands,
-            std::span<const void* const> datas, const View& out,
-            void* out_data);
+            std::span<const void* const> datas, const View& out, void* out_data,
+            const NumericOptions& options = {});
+
+// OCANNL labels with each operand's row lengths given (rows[i] for
+// operands[i]; LabelsEinsumProjections of shape_inference.h), for specs
+// whose slots have row variables in two or more rows, which cannot be split
+// from the operands' flat shapes. NumPy subscripts take no rows.
+void EinsumRows(std::string_view spec, std::span<const RowLengths> rows,
+                DType t, std::span<const sk_view> operands,
+                std::span<const void* const> datas, const sk_view& out,
+                void* out_data, const NumericOptions& options = {});
 
 }  // namespace stridekit
 

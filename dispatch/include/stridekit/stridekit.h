@@ -338,10 +338,11 @@ sk_status sk_iter_run(int32_t nop, const sk_view* const* views,
                       sk_loop_fn loop, void* ctx);
 
 /* Process-wide thread count of sk_copy, sk_fill, sk_binary, sk_unary,
- * sk_reduce and sk_iter_run: 1 = serial (default), 0 = all cores; negative
- * or above 1024 -> SK_ERR_INVALID. sk_einsum runs on one thread. Results
- * are the same bits for any count, except float sk_reduce to few outputs
- * (reduce.h).
+ * sk_reduce, sk_einsum, sk_einsum_rows and sk_iter_run: 1 = serial
+ * (default), 0 = all cores; negative or above 1024 -> SK_ERR_INVALID.
+ * Results are the same bits for any count, except float sk_reduce to few
+ * outputs (reduce.h); einsum splits its products over rows, columns or
+ * batch positions, never a sum.
  * sk_get_threads returns the resolved count (>= 1). */
 sk_status sk_set_threads(int32_t n);
 int32_t sk_get_threads(void);
@@ -367,6 +368,23 @@ sk_status sk_einsum_shape(const char* spec, int32_t n, const int32_t* ndims,
 sk_status sk_einsum(const char* spec, sk_dtype t, int32_t n,
                     const sk_view* const* views, const void* const* datas,
                     const sk_view* out, void* out_data);
+/* The same for OCANNL label specs with each operand's row lengths given:
+ * rows[3*i], rows[3*i+1], rows[3*i+2] are operand i's numbers of batch,
+ * output and input axes (memory order), each >= 0, summing to its ndim.
+ * For specs whose slots have row variables in two or more rows
+ * ("..b..|..i..->o"), which sk_einsum_shape/sk_einsum cannot split. A
+ * closed row's length must equal its slot row's axes, a row with a variable
+ * has at least them. n in [0, SK_MAX_NDIM]; rows may be NULL when n is 0;
+ * NumPy subscripts (no "=>") -> SK_ERR_INVALID. sk_einsum_rows_shape and
+ * sk_einsum_rows accept the same specs, shapes and rows. */
+sk_status sk_einsum_rows_shape(const char* spec, int32_t n, const int32_t* rows,
+                               const int32_t* ndims,
+                               const int64_t* const* shapes, int32_t* out_ndim,
+                               int64_t* out_shape);
+sk_status sk_einsum_rows(const char* spec, sk_dtype t, int32_t n,
+                         const int32_t* rows, const sk_view* const* views,
+                         const void* const* datas, const sk_view* out,
+                         void* out_data);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -9,12 +9,14 @@
 #pragma GCC visibility push(default) /* the public API */
 #endif
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "stridekit/dims.h"
+#include "stridekit/ocannl_labels.h"
 #include "stridekit/projections.h"
 
 namespace stridekit {
@@ -50,6 +52,14 @@ Projections EinsumProjections(const EinsumSubscripts& subscripts,
 
 // The result shape of np.einsum(spec, *operands of `shapes`).
 Dims EinsumShape(std::string_view spec, std::span<const DimsView> shapes);
+
+// The projections of an einsum spec in either notation: OCANNL labels
+// (LabelsEinsumProjections of shape_inference.h, with `rows` when given)
+// when `spec` contains "=>", else NumPy subscripts, which take no rows
+// (kInvalidArgument when given).
+Projections EinsumSpecProjections(
+    std::string_view spec, std::span<const DimsView> shapes,
+    std::optional<std::span<const RowLengths>> rows = std::nullopt);
 
 }  // namespace stridekit
 

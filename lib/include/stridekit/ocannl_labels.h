@@ -29,6 +29,26 @@ inline constexpr std::array<AxisKind, 3> kMemoryOrder = {
 // "batch", "input" or "output": also the name "..." stands for in that row.
 const char* AxisKindName(AxisKind kind);
 
+// How many axes each row of a tensor has; its axes are in memory order
+// batch, output, input. Given with an einsum's operands (LabelsEinsumShape
+// in shape_inference.h), they split operands whose spec slot has row
+// variables in two or more rows.
+struct RowLengths {
+  int64_t batch = 0;
+  int64_t output = 0;
+  int64_t input = 0;
+
+  int64_t of(AxisKind kind) const {
+    return const_cast<RowLengths*>(this)->of(kind);
+  }
+  int64_t& of(AxisKind kind) {
+    return kind == AxisKind::kBatch    ? batch
+           : kind == AxisKind::kOutput ? output
+                                       : input;
+  }
+  friend bool operator==(const RowLengths&, const RowLengths&) = default;
+};
+
 struct AxisSpec {
   enum class Kind {
     kLabel,       // a dimension variable scoped to the whole spec

@@ -107,6 +107,23 @@ Dims LabelsEinsumShape(std::string_view spec, std::span<const DimsView> shapes);
 Projections LabelsEinsumProjections(std::string_view spec,
                                     std::span<const DimsView> shapes);
 
+// The same with each operand's rows given (rows[i] for shapes[i]) instead
+// of split by its slot, so slots with row variables in several rows work.
+// A row's length must equal its slot row's axes when that row is closed, and
+// be at least them when it has a row variable. Checks rows with
+// CheckRowLengths(rows, shapes, "einsum") first.
+Dims LabelsEinsumShape(std::string_view spec, std::span<const DimsView> shapes,
+                       std::span<const RowLengths> rows);
+Projections LabelsEinsumProjections(std::string_view spec,
+                                    std::span<const DimsView> shapes,
+                                    std::span<const RowLengths> rows);
+
+// Throws kInvalidArgument, the message starting with `op`, unless there is
+// one RowLengths per shape, none negative, each summing to its shape's
+// axes (kOverflow when the sum overflows).
+void CheckRowLengths(std::span<const RowLengths> rows,
+                     std::span<const DimsView> shapes, const char* op);
+
 class ShapeInference {
  public:
   // A shape with three open rows (fully unknown).

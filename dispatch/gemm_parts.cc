@@ -1,0 +1,132 @@
+#include "dispatch/gemm_parts.h"
+
+#include <algorithm>
+#include <atomic>
+
+#include "allocation.h"
+#include "stridekit/checked.h"
+#include "stridekit/dtype.h"
+#include "stridekit/parallel.h"
+
+namespace stridekit::dispatch {
+namespace {
+
+// Cut grains: the register tiles' rows (6 on every target) and a multiple
+// of their columns (two vectors, at most 64 lanes here), so that only the
+// last part of a product has edge tiles.
+constexpr int64_t kRowGrain = 6;
+constexpr int64_t kColumnGrain = 64;
+
+// Multiply-adds of the whole task, saturating at INT64_MAX.
+int64_t Work(const GemmTask& t) {
+  int64_t w = 1;
+  for (int64_t f : {t.batch, t.m_size, t.n_size, t.k_size}) {
+    if (f == 0) return 0;
+    if (__builtin_mul_overflow(w, f, &w)) return INT64_MAX;
+  }
+  return w;
+}
+
+}  // namespace
+
+std::vector<int64_t> SplitRange(int64_t size, int64_t parts, int64_t grain,
+                                int64_t least) {
+  std::vector<int64_t> bounds = {0};
+  if (size <= 0 || parts <= 1) {
+    bounds.push_back(std::max<int64_t>(size, 0));
+    return bounds;
+  }
+  // Cut i at i * size / parts, moved to the nearest multiple of grain when
+  // the ranges are at least that long; cuts leaving a range shorter than
+  // `least` are dropped.
+  const bool aligned = size / parts >= grain;
+  for (int64_t i = 1; i < parts; ++i) {
+    int64_t cut = int64_t(__int128(size) * i / parts);
+    if (aligned) cut = (cut + grain / 2) / grain * grain;
+    if (cut - bounds.back() >= least && size - cut >= least) {
+      bounds.push_back(cut);
+    }
+  }
+  bounds.push_back(size);
+  return bounds;
+}
+
+std::vector<GemmTask> SplitGemm(const GemmTask& task, int threads) {
+  const int64_t parts = std::min<int64_t>(
+      threads, std::max<int64_t>(1, Work(task) / kMinGemmWorkPerPart));
+  if (parts <= 1) return {task};
+  std::vector<GemmTask> tasks;
+  if (task.batch >= parts) {
+    const std::vector<int64_t> bounds = SplitRange(task.batch, parts, 1, 1);
+    for (size_t i = 0; i + 1 < bounds.size(); ++i) {
+      GemmTask t = task;
+      t.batch = bounds[i + 1] - bounds[i];
+      t.a_batch += bounds[i];
+      t.b_batch += bounds[i];
+      t.c_batch += bounds[i];
+      tasks.push_back(t);
+    }
+    return tasks;
+  }
+  // Per batch position, parts / batch ranges (rounded up) of m or n.
+  const int64_t per_position = (parts + task.batch - 1) / task.batch;
+  const bool by_rows = task.n_size == 1 || task.m_size >= task.n_size;
+  const std::vector<int64_t> bounds =
+      by_rows ? SplitRange(task.m_size, per_position, kRowGrain, 1)
+              : SplitRange(task.n_size, per_position, kColumnGrain, 2);
+  const int64_t elem_size = int64_t(DTypeSize(task.dtype));
+  for (int64_t b = 0; b < task.batch; ++b) {
+    for (size_t i = 0; i + 1 < bounds.size(); ++i) {
+      GemmTask t = task;
+      t.batch = 1;
+      t.a_batch += b;
+      t.b_batch += b;
+      t.c_batch += b;
+      const int64_t lo = bounds[i], size = bounds[i + 1] - bounds[i];
+      if (by_rows) {
+        t.m_size = size;
+        t.a_m += lo;
+        t.c_m += lo;
+      } else {
+        t.n_size = size;
+        t.b_n += lo;
+        t.c = static_cast<unsigned char*>(task.c) + lo * elem_size;
+      }
+      tasks.push_back(t);
+    }
+  }
+  return tasks;
+}
+
+void RunGemm(const Executor& ex, const GemmTask& task, int threads,
+             const char* op) {
+  std::vector<GemmTask> tasks = SplitGemm(task, threads);
+  // More sub-tasks than threads (batch positions times ranges): part p
+  // runs sub-tasks [p * n / parts, (p + 1) * n / parts) with the scratch of
+  // its largest one, at offset[p] of one buffer for all parts (one
+  // allocation, which malloc keeps for the next call rather than returning
+  // several to the system and faulting them in again).
+  const int64_t n = int64_t(tasks.size());
+  const int parts = int(std::min<int64_t>(n, std::max(threads, 1)));
+  std::vector<int64_t> offset(static_cast<size_t>(parts) + 1, 0);
+  for (int p = 0; p < parts; ++p) {
+    int64_t bytes = 0;
+    for (int64_t i = p * n / parts; i < (p + 1) * n / parts; ++i) {
+      bytes = std::max(bytes, ex.kernels.gemm_scratch_bytes(tasks[size_t(i)]));
+    }
+    bytes = CheckedMul(CheckedAdd(bytes, 63, op) / 64, 64, op);
+    offset[size_t(p) + 1] = CheckedAdd(offset[size_t(p)], bytes, op);
+  }
+  const Buffer scratch = AllocateBuffer(offset[size_t(parts)], op);
+  std::atomic<int64_t> target{0};
+  RunParallel(parts, [&](int p) {
+    for (int64_t i = p * n / parts; i < (p + 1) * n / parts; ++i) {
+      GemmTask t = tasks[size_t(i)];
+      t.scratch = scratch.get() + offset[size_t(p)];
+      target.store(ex.kernels.gemm(t), std::memory_order_relaxed);
+    }
+  });
+  NoteKernelRan(target.load(std::memory_order_relaxed));
+}
+
+}  // namespace stridekit::dispatch

@@ -1,0 +1,291 @@
+// Einsum on threads (NumericOptions::threads, sk_set_threads): matrix
+// products (split over m, over n, and over the batch), batched and
+// transposed contractions, single-operand sums, three-operand chains and
+// loop nests give the same bits on 1, 2 and 3 threads, on every target;
+// and the split of a product covers each element of C exactly once, with
+// no one-column part (dispatch/gemm_parts.h).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "dispatch/gemm_parts.h"
+#include "equivalence.h"
+#include "random_views.h"
+#include "stridekit/einsum.h"
+#include "stridekit/parallel.h"
+#include "stridekit/stridekit.h"
+#include "test_util.h"
+
+namespace stridekit {
+namespace {
+
+using testing::MakeView;
+using Shape = std::vector<int64_t>;
+
+sk_view CView(const Shape& shape) {
+  Shape strides(shape.size(), 1);
+  for (size_t d = shape.size(); d-- > 1;) {
+    strides[d - 1] = strides[d] * shape[d];
+  }
+  return MakeView(shape, strides, 0);
+}
+
+int64_t Count(const Shape& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+// Thread counts to compare: 1, 2 and 3, or 1 alone without threads.
+std::vector<int> ThreadCounts() {
+  if (!testing::ThreadsAllowed()) return {1};
+  return {1, 2, 3};
+}
+
+struct ThreadCase {
+  std::string spec;
+  std::vector<Shape> operands;
+  Shape out;
+  // The operand views (C-contiguous unless given).
+  std::vector<sk_view> views = {};
+};
+
+// Random values of both signs and many magnitudes (sums depend on order).
+template <typename T>
+std::vector<T> Values(int64_t n, uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  std::uniform_int_distribution<int> exponent(-8, 8);
+  std::vector<T> v(static_cast<size_t>(n));
+  for (T& x : v) {
+    if constexpr (std::is_integral_v<T>) {
+      x = T(gen());
+    } else {
+      x = T(std::ldexp(value(gen), exponent(gen)));
+    }
+  }
+  return v;
+}
+
+// out of `c` on `threads` threads, as bytes.
+template <typename T>
+std::vector<T> RunOn(const ThreadCase& c, DType t,
+                     const std::vector<std::vector<T>>& inputs, int threads) {
+  std::vector<sk_view> views = c.views;
+  if (views.empty()) {
+    for (const Shape& s : c.operands) views.push_back(CView(s));
+  }
+  std::vector<const void*> datas;
+  for (const auto& in : inputs) datas.push_back(in.data());
+  std::vector<T> out(size_t(Count(c.out)), T(-3));
+  NumericOptions options;
+  options.threads = threads;
+  Einsum(c.spec, t, views, datas, CView(c.out), out.data(), options);
+  return out;
+}
+
+template <typename T>
+void ExpectSameBitsOnThreads(const std::vector<ThreadCase>& cases, DType t) {
+  testing::ForEachTarget([&](const std::string&) {
+    uint32_t seed = 1;
+    for (const ThreadCase& c : cases) {
+      SCOPED_TRACE(c.spec);
+      std::vector<std::vector<T>> inputs;
+      for (const Shape& s : c.operands) {
+        inputs.push_back(Values<T>(Count(s), seed++));
+      }
+      const std::vector<T> one = RunOn<T>(c, t, inputs, 1);
+      for (int threads : ThreadCounts()) {
+        const std::vector<T> got = RunOn<T>(c, t, inputs, threads);
+        ASSERT_EQ(got.size(), one.size());
+        EXPECT_EQ(std::memcmp(got.data(), one.data(), one.size() * sizeof(T)),
+                  0)
+            << threads << " threads";
+      }
+    }
+  });
+}
+
+// Matrix products split over m (tall), over n (wide), dot rows (n = 1),
+// several k blocks (k > 128), and sizes off the tile grains.
+std::vector<ThreadCase> MatrixProducts() {
+  std::vector<ThreadCase> cases;
+  const std::vector<Shape> mkn = {{256, 256, 256}, {97, 300, 131},
+                                  {5, 1000, 700},  {700, 200, 1},
+                                  {300, 129, 2},   {1, 4096, 300}};
+  for (const Shape& s : mkn) {
+    cases.push_back({"ij,jk->ik", {{s[0], s[1]}, {s[1], s[2]}}, {s[0], s[2]}});
+  }
+  // A transposed operand, and out transposed (the product writes n rows).
+  cases.push_back({"ji,jk->ik", {{200, 150}, {200, 170}}, {150, 170}});
+  cases.push_back({"ij,jk->ki", {{150, 200}, {200, 170}}, {170, 150}});
+  return cases;
+}
+
+std::vector<ThreadCase> BatchedAndChains() {
+  return {
+      // Fewer batch positions than threads (split within each), and more.
+      {"bij,bjk->bik", {{2, 90, 140}, {2, 140, 110}}, {2, 90, 110}},
+      {"bij,bjk->bik", {{7, 40, 64}, {7, 64, 50}}, {7, 40, 50}},
+      // A batch of tiny products: the loop nest, split over b.
+      {"bij,bjk->bik", {{5000, 3, 3}, {5000, 3, 3}}, {5000, 3, 3}},
+      // Three operands contracted pairwise, and one summed in a nest.
+      {"ij,jk,kl->il", {{60, 170}, {170, 80}, {80, 90}}, {60, 90}},
+      {"ab,ab,ab->a", {{20000, 3}, {20000, 3}, {20000, 3}}, {20000}},
+      // Single-operand sums (products with ones): rows and columns.
+      {"ij->i", {{300, 1000}}, {300}},
+      {"ij->j", {{1000, 300}}, {300}},
+  };
+}
+
+TEST(EinsumThreads, MatrixProductsFloat32) {
+  ExpectSameBitsOnThreads<float>(MatrixProducts(), DType::kFloat32);
+}
+
+TEST(EinsumThreads, MatrixProductsFloat64) {
+  ExpectSameBitsOnThreads<double>(MatrixProducts(), DType::kFloat64);
+}
+
+TEST(EinsumThreads, BatchedAndChainsFloat32) {
+  ExpectSameBitsOnThreads<float>(BatchedAndChains(), DType::kFloat32);
+}
+
+TEST(EinsumThreads, BatchedAndChainsFloat64) {
+  ExpectSameBitsOnThreads<double>(BatchedAndChains(), DType::kFloat64);
+}
+
+TEST(EinsumThreads, Int32) {
+  ExpectSameBitsOnThreads<int32_t>(
+      {{"ij,jk->ik", {{97, 300}, {300, 131}}, {97, 131}}}, DType::kInt32);
+}
+
+// sk_einsum runs on sk_set_threads' count.
+TEST(EinsumThreads, CAbiFollowsSetThreads) {
+  const Shape a = {120, 333}, b = {333, 140}, o = {120, 140};
+  const std::vector<double> x = Values<double>(Count(a), 7);
+  const std::vector<double> y = Values<double>(Count(b), 8);
+  const sk_view va = CView(a), vb = CView(b), vo = CView(o);
+  const sk_view* views[] = {&va, &vb};
+  const void* datas[] = {x.data(), y.data()};
+  std::vector<double> one(size_t(Count(o))), two(one.size());
+  ASSERT_EQ(
+      sk_einsum("ij,jk->ik", SK_FLOAT64, 2, views, datas, &vo, one.data()),
+      SK_OK);
+  if (testing::ThreadsAllowed()) {
+    ASSERT_EQ(sk_set_threads(2), SK_OK);
+  }
+  const sk_status status =
+      sk_einsum("ij,jk->ik", SK_FLOAT64, 2, views, datas, &vo, two.data());
+  ASSERT_EQ(sk_set_threads(1), SK_OK);
+  ASSERT_EQ(status, SK_OK) << sk_last_error();
+  EXPECT_EQ(std::memcmp(one.data(), two.data(), one.size() * sizeof(double)),
+            0);
+}
+
+// A host executor that runs the parts in order and records how many it got.
+int64_t g_most_parts = 0;
+void CountingExecutor(void*, int64_t nparts, PartFn part, void* job) {
+  g_most_parts = std::max(g_most_parts, nparts);
+  for (int64_t i = 0; i < nparts; ++i) part(job, i);
+}
+
+// The work is split at all: a product into three parts, a loop nest too.
+TEST(EinsumThreads, SplitsIntoParts) {
+  SetExecutor(CountingExecutor, nullptr);
+  for (const ThreadCase& c : std::vector<ThreadCase>{
+           {"ij,jk->ik", {{150, 100}, {100, 80}}, {150, 80}},
+           {"bij,bjk->bik", {{5000, 3, 3}, {5000, 3, 3}}, {5000, 3, 3}}}) {
+    SCOPED_TRACE(c.spec);
+    g_most_parts = 0;
+    std::vector<std::vector<double>> inputs;
+    for (const Shape& s : c.operands) {
+      inputs.push_back(Values<double>(Count(s), 3));
+    }
+    const std::vector<double> three =
+        RunOn<double>(c, DType::kFloat64, inputs, 3);
+    EXPECT_EQ(g_most_parts, 3);
+    g_most_parts = 0;
+    EXPECT_EQ(RunOn<double>(c, DType::kFloat64, inputs, 1), three);
+    EXPECT_EQ(g_most_parts, 0);
+  }
+  SetExecutor(nullptr, nullptr);
+}
+
+TEST(GemmParts, SplitRange) {
+  using B = std::vector<int64_t>;
+  EXPECT_EQ(dispatch::SplitRange(10, 1, 1, 1), (B{0, 10}));
+  EXPECT_EQ(dispatch::SplitRange(10, 3, 1, 1), (B{0, 3, 6, 10}));
+  EXPECT_EQ(dispatch::SplitRange(256, 2, 48, 1), (B{0, 144, 256}));
+  EXPECT_EQ(dispatch::SplitRange(150, 3, 48, 1), (B{0, 48, 96, 150}));
+  EXPECT_EQ(dispatch::SplitRange(65, 2, 64, 2), (B{0, 32, 65}));
+  // No range shorter than `least`.
+  EXPECT_EQ(dispatch::SplitRange(3, 3, 1, 2), (B{0, 3}));
+  EXPECT_EQ(dispatch::SplitRange(5, 3, 1, 2), (B{0, 3, 5}));
+  EXPECT_EQ(dispatch::SplitRange(0, 3, 1, 1), (B{0, 0}));
+}
+
+// Every element of C in exactly one sub-task; no sub-task of n_size 1
+// unless the product has one column.
+TEST(GemmParts, SplitCoversEachElementOnce) {
+  for (const Shape& s : std::vector<Shape>{{1, 300, 400, 200},
+                                           {2, 300, 301, 200},
+                                           {5, 100, 100, 100},
+                                           {1, 2000, 1, 500},
+                                           {1, 3, 65, 10000},
+                                           {3, 7, 3, 100000}}) {
+    const int64_t batch = s[0], m = s[1], n = s[2], k = s[3];
+    std::vector<int64_t> batch_offsets(static_cast<size_t>(batch));
+    std::vector<int64_t> m_offsets(static_cast<size_t>(m));
+    std::vector<int64_t> n_offsets(static_cast<size_t>(n));
+    std::vector<int64_t> k_offsets(static_cast<size_t>(k), 0);
+    for (int64_t i = 0; i < batch; ++i) batch_offsets[size_t(i)] = i * m * n;
+    for (int64_t i = 0; i < m; ++i) m_offsets[size_t(i)] = i * n;
+    for (int64_t i = 0; i < n; ++i) n_offsets[size_t(i)] = i;
+    std::vector<float> c(static_cast<size_t>(batch * m * n));
+    GemmTask task{DType::kFloat32,
+                  batch,
+                  batch_offsets.data(),
+                  batch_offsets.data(),
+                  batch_offsets.data(),
+                  m,
+                  n,
+                  k,
+                  nullptr,
+                  m_offsets.data(),
+                  k_offsets.data(),
+                  nullptr,
+                  k_offsets.data(),
+                  n_offsets.data(),
+                  c.data(),
+                  m_offsets.data()};
+    for (int threads : {1, 2, 3, 8}) {
+      SCOPED_TRACE(std::to_string(threads) + " threads");
+      std::vector<int> seen(c.size(), 0);
+      for (const GemmTask& t : dispatch::SplitGemm(task, threads)) {
+        if (n > 1) {
+          EXPECT_GT(t.n_size, 1);
+        }
+        for (int64_t b = 0; b < t.batch; ++b) {
+          for (int64_t i = 0; i < t.m_size; ++i) {
+            for (int64_t j = 0; j < t.n_size; ++j) {
+              const float* at =
+                  static_cast<const float*>(t.c) + t.c_batch[b] + t.c_m[i] + j;
+              ++seen[size_t(at - c.data())];
+            }
+          }
+        }
+      }
+      EXPECT_EQ(seen, std::vector<int>(c.size(), 1));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace stridekit
