@@ -257,9 +257,54 @@ def issue19_goal(row):
             "yes" if row["vs_numpy"] >= want else "NO")
 
 
+# Issue 18's copy_bench cases by kind (peer copy:<case>:<dtype>:...).
+ISSUE18_PERMUTATIONS = ("transpose2d", "transpose2d_pow2", "permute3d",
+                        "permute4d", "permute4d_3102", "permute5d")
+ISSUE18_STREAMS = ("contiguous", "reversed", "pad", "broadcast_row")
+
+
+def issue18_goal(row):
+    """(goal, met) of a one-thread issue-18 row, else ("", ""):
+    permutations >= 0.7 of the copy reference at DRAM and >= 0.5 at L3 and
+    faster than NumPy and Eigen; contiguous, reversed, pad and broadcast row
+    >= 0.9 of the reference (broadcast row's reference writes the same bytes:
+    the write-only roofline), pad >= XNNPACK; the broadcasting adds >=
+    XNNPACK; einsum trace and diagonal >= np.einsum."""
+    parts = row["peer"].split(":") + ["", ""]
+    if row["threads"] != 1:
+        return "", ""
+    checks = []  # (text, met)
+    if parts[0] == "copy" and parts[1] in ISSUE18_PERMUTATIONS:
+        least = {"DRAM": 0.7, "L3": 0.5}.get(row["group"])
+        if least is not None:
+            checks.append((f">={least:g} ref",
+                           row["vs_memcpy"] != "" and
+                           row["vs_memcpy"] >= least))
+        checks.append((">=1x NumPy", row["vs_numpy"] != "" and
+                       row["vs_numpy"] >= 1))
+        if row.get("vs_eigen", "") != "":
+            checks.append((">=1x Eigen", row["vs_eigen"] >= 1))
+    elif parts[0] == "copy" and parts[1] in ISSUE18_STREAMS:
+        checks.append((">=0.9 ref", row["vs_memcpy"] != "" and
+                       row["vs_memcpy"] >= 0.9))
+        if parts[1] == "pad" and row.get("vs_xnnpack", "") != "":
+            checks.append((">=1x XNNPACK", row["vs_xnnpack"] >= 1))
+    elif (parts[0] == "numeric" and parts[1].startswith("add_")
+          and row.get("vs_xnnpack", "") != ""):
+        checks.append((">=1x XNNPACK", row["vs_xnnpack"] >= 1))
+    elif (parts[0] == "einsum" and parts[1] in ("trace", "diagonal")
+          and parts[3] == "plain" and row["vs_numpy"] != ""):
+        checks.append((">=1x np.einsum", row["vs_numpy"] >= 1))
+    if not checks:
+        return "", ""
+    return (", ".join(text for text, _ in checks),
+            "yes" if all(met for _, met in checks) else "NO")
+
+
 def goal(row):
     """(issue, goal, met) of a row with a goal, else ("", "", "")."""
-    for issue, of in (("17", issue17_goal), ("19", issue19_goal)):
+    for issue, of in (("17", issue17_goal), ("18", issue18_goal),
+                      ("19", issue19_goal)):
         g, met = of(row)
         if g:
             return issue, g, met
@@ -499,14 +544,15 @@ def main():
               f"{noop:.0f} ns for a no-op lambda in this run)")
     for issue, title in (
             ("17", "vs NumPy; vs ref: the copy reference"),
+            ("18", "vs NumPy; vs ref: the copy reference"),
             ("19", "vs NumPy on the same threads; vs BLIS beside")):
         goals = [r for r in results if r["goal_issue"] == issue]
         if not goals:
             continue
         print(f"\n== issue {issue} goals ({title})")
         for r in goals:
-            other = (fmt(r["vs_memcpy"], "5.2f") if issue == "17" else
-                     fmt(r.get("vs_blis", ""), "5.2f"))
+            other = (fmt(r.get("vs_blis", ""), "5.2f") if issue == "19"
+                     else fmt(r["vs_memcpy"], "5.2f"))
             print(f"{r['case'][:44]:44} {r['threads']:>3} "
                   f"{fmt(r['vs_numpy'], '7.2f')}x "
                   f"{other:>5} {r['goal']:30} {r['goal_met']}")

@@ -7,9 +7,12 @@
 #include <vector>
 
 #include "dispatch/target_registry.h"
+#include "stridekit/arg_reduce.h"
 #include "stridekit/index_kernels.h"
+#include "stridekit/scan.h"
 #include "stridekit/stridekit.h"
 #include "stridekit/targets.h"
+#include "stridekit/view.h"
 #include "test_util.h"
 
 namespace stridekit::testing {
@@ -42,6 +45,18 @@ TEST(DispatchTest, ForcingRunsTheForcedTargetInEveryKernel) {
     sk_view v{};
     ViewOffsets(v, 0, 1, out);
     EXPECT_EQ(LastKernelTarget(), name);
+    // The axis kernels (scan.h, arg_reduce.h), also on the reference target.
+    const int32_t x[] = {3, 1, 4, 1, 5};
+    int32_t sums[5] = {};
+    const sk_view row = View::Make(Dims{5}).ToC();
+    Scan(ScanOp::kCumsum, DType::kInt32, row, x, 0, row, sums);
+    EXPECT_EQ(LastKernelTarget(), name);
+    EXPECT_EQ(std::vector<int32_t>(sums, sums + 5),
+              (std::vector<int32_t>{3, 4, 8, 9, 14}));
+    int64_t arg = -1;
+    ArgReduce(ArgOp::kArgMin, DType::kInt32, row, x, 0, View().ToC(), &arg);
+    EXPECT_EQ(LastKernelTarget(), name);
+    EXPECT_EQ(arg, 1);
   }
   ResetTarget();
   EXPECT_EQ(ActiveTarget(), AvailableTargets().front());

@@ -320,7 +320,7 @@ TEST(Elementwise, StreamedOutputsMatchTheReference) {
 // also for unary ops, both inputs transposed, and integer division (which
 // keeps the row path).
 TEST(Elementwise, TransposedInputsOfLargeOutputs) {
-  const int64_t n = 301;  // n * n above the path's threshold
+  const int64_t n = 301;  // ragged register tiles on every target
   std::vector<int32_t> a(n * n), b(n * n), out(n * n), want(n * n);
   for (int64_t i = 0; i < n * n; ++i) {
     a[i] = int32_t(i % 1013) - 500;
@@ -358,6 +358,49 @@ TEST(Elementwise, TransposedInputsOfLargeOutputs) {
     EXPECT_TRUE(
         std::all_of(out.begin(), out.end(), [](int32_t v) { return v == 7; }));
   });
+}
+
+// Outputs of 64 MiB or more (dispatch/elementwise.cc,
+// kTransposeWholeMinBytes) first copy the transposed input into the output
+// with the copy engine's tiled transpose, then run in place. Odd n: ragged
+// copy tiles. With two threads each part is below 64 MiB and takes the
+// register-tile path instead; both must equal the reference.
+TEST(Elementwise, TransposedInputGoesThroughTheOutputFrom64MiB) {
+  // Under qemu-user (STRIDEKIT_TEST_QUICK) each 64 MiB pass per target takes
+  // seconds; the path is the same dispatch code on every target, and its
+  // parts (tiled copy, in-place elementwise) are tested per target there.
+  if (std::getenv("STRIDEKIT_TEST_QUICK") != nullptr) GTEST_SKIP();
+  const int64_t n = 2897;  // n * n * 8 bytes = 67,140,872 >= 64 MiB
+  std::vector<double> a(size_t(n * n)), b(a.size()), out(a.size()),
+      want(a.size());
+  for (int64_t i = 0; i < n * n; ++i) {
+    a[size_t(i)] = double(i % 1009) * 0.5;
+    b[size_t(i)] = double(i % 13) - 6;
+  }
+  const sk_view c = MakeView({n, n}, {n, 1}, 0);
+  const sk_view t = MakeView({n, n}, {1, n}, 0);
+  struct Case {
+    BinaryOp op;
+    bool a_transposed;
+    int threads;
+  };
+  for (const Case& k :
+       {Case{BinaryOp::kSub, true, 1}, Case{BinaryOp::kSub, false, 1},
+        Case{BinaryOp::kMul, false, 2}}) {
+    const int threads = testing::ThreadsAllowed() ? k.threads : 1;
+    const sk_view& x = k.a_transposed ? t : c;
+    const sk_view& y = k.a_transposed ? c : t;
+    reference::Binary(k.op, DType::kFloat64, x, a.data(), y, b.data(), c,
+                      want.data());
+    testing::ForEachTarget([&](const std::string&) {
+      std::fill(out.begin(), out.end(), -1.0);
+      Binary(k.op, DType::kFloat64, x, a.data(), y, b.data(), c, out.data(),
+             NumericOptions{threads});
+      EXPECT_TRUE(out == want)
+          << "op " << int(k.op) << ", threads " << threads
+          << ", transposed input " << (k.a_transposed ? "a" : "b");
+    });
+  }
 }
 
 // The register-tile path for a transposed input, bit-exact against the

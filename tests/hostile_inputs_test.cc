@@ -271,6 +271,50 @@ std::vector<HostileCase> Catalog() {
          return sk_view_from_dlpack(&t, &o, &dtype_out, &data_out);
        },
        SK_ERR_INVALID, "byte_offset 6 bytes"},
+      {"sk_view_from_dlpack", "device memory the host cannot read",
+       [] {
+         static int64_t shape[] = {4};
+         DLTensor t{};
+         t.data = data;
+         t.device.device_type = kDLCUDA;
+         t.ndim = 1;
+         t.dtype.code = kDLFloat, t.dtype.bits = 32, t.dtype.lanes = 1;
+         t.shape = shape;
+         return sk_view_from_dlpack(&t, &o, &dtype_out, &data_out);
+       },
+       SK_ERR_UNSUPPORTED, "device type 2 is not memory the host can read"},
+      {"sk_view_from_dlpack", "byte_offset 2^63",
+       [] {
+         static int64_t shape[] = {4};
+         DLTensor t{};
+         t.data = data;
+         t.device.device_type = kDLCPU;
+         t.ndim = 1;
+         t.dtype.code = kDLFloat, t.dtype.bits = 32, t.dtype.lanes = 1;
+         t.shape = shape;
+         t.byte_offset = uint64_t{1} << 63;
+         return sk_view_from_dlpack(&t, &o, &dtype_out, &data_out);
+       },
+       SK_ERR_OVERFLOW,
+       "byte_offset 9223372036854775808 does not fit in int64"},
+      {"sk_view_to_dlpack", "bfloat16 and bool round trips",
+       [] {
+         static int64_t sh[2], st[2];
+         for (const sk_dtype type : {SK_BFLOAT16, SK_BOOL}) {
+           const uint8_t code = type == SK_BFLOAT16 ? uint8_t{kDLBfloat} : 6;
+           const uint8_t bits = type == SK_BFLOAT16 ? 16 : 8;
+           DLTensor t{};
+           sk_view back;
+           if (sk_view_to_dlpack(&v, type, data, sh, st, &t) != SK_OK ||
+               t.dtype.code != code || t.dtype.bits != bits ||
+               sk_view_from_dlpack(&t, &back, &dtype_out, &data_out) != SK_OK ||
+               dtype_out != type) {
+             return SK_ERR_INVALID;
+           }
+         }
+         return SK_OK;
+       },
+       SK_OK, ""},
       {"sk_view_from_dlpack", "element strides read as elements",
        [] {
          static int64_t shape[] = {2, 3}, strides[] = {1, 2};

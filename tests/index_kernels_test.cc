@@ -149,6 +149,15 @@ TEST_P(IndexKernelsTest, RavelBatchOverflowIsReportedAtTheFirstRow) {
                   "axis 0 overflows int64");
 }
 
+TEST_P(IndexKernelsTest, RavelBatchRejectsRanksAboveTheMaximum) {
+  const std::vector<int64_t> strides(kMaxRank + 1, 1);
+  int64_t out = -1;
+  EXPECT_SK_ERROR(RavelBatch(0, nullptr, strides, 0, &out),
+                  ErrorKind::kInvalidArgument,
+                  "ravel_batch: rank 33 exceeds the maximum rank 32");
+  EXPECT_EQ(out, -1);
+}
+
 TEST_P(IndexKernelsTest, RavelBatchComputesOffsets) {
   const int64_t indices[] = {0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
   const int64_t strides[] = {10, -1};

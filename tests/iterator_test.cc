@@ -486,6 +486,35 @@ void AddLoop(char* const* p, int64_t n, const int64_t* s, void*) {
   }
 }
 
+// The C++ constructor's own checks (the C ABI checks its arguments first),
+// and Reset, which starts Next's walk over.
+TEST_F(IteratorTest, ConstructorChecksAndReset) {
+  IteratorOptions named;
+  named.op = "my_loop";
+  EXPECT_SK_ERROR(StridedIterator({}, named), ErrorKind::kInvalidArgument,
+                  "my_loop: 0 operands, expected 1 to 8");
+  const IterOperand null_view[] = {{nullptr, 4, nullptr}};
+  EXPECT_SK_ERROR(StridedIterator(null_view, named),
+                  ErrorKind::kInvalidArgument,
+                  "my_loop: the view of operand 0 is NULL");
+
+  std::vector<int32_t> data(6);
+  const sk_view v = MakeView({2, 3}, {3, 1}, 0);
+  const IterOperand ops[] = {{&v, 4, data.data()}};
+  StridedIterator iterator(ops);
+  EXPECT_EQ(iterator.num_operands(), 1);
+  EXPECT_EQ(iterator.plan().numel(), 6);
+  char* ptrs[1];
+  int64_t count = 0, byte_strides[1];
+  int64_t first_pass = 0;
+  while (iterator.Next(ptrs, &count, byte_strides)) first_pass += count;
+  EXPECT_EQ(first_pass, 6);
+  EXPECT_FALSE(iterator.Next(ptrs, &count, byte_strides));
+  iterator.Reset();
+  ASSERT_TRUE(iterator.Next(ptrs, &count, byte_strides));
+  EXPECT_EQ(ptrs[0], reinterpret_cast<char*>(data.data()));
+}
+
 TEST_F(IteratorTest, TiledRunOfATransposedInput) {
   const int64_t rows = 300, cols = 517;
   std::vector<float> a(static_cast<size_t>(rows * cols)),
