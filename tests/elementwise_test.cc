@@ -366,9 +366,10 @@ TEST(Elementwise, TransposedInputsOfLargeOutputs) {
 // copy tiles. With two threads each part is below 64 MiB and takes the
 // register-tile path instead; both must equal the reference.
 TEST(Elementwise, TransposedInputGoesThroughTheOutputFrom64MiB) {
-  // Under qemu-user (STRIDEKIT_TEST_QUICK) each 64 MiB pass per target takes
-  // seconds; the path is the same dispatch code on every target, and its
-  // parts (tiled copy, in-place elementwise) are tested per target there.
+  // Quick runs (STRIDEKIT_TEST_QUICK: qemu-user, the sanitizers) skip it:
+  // each 64 MiB pass per target takes seconds there. The path is the same
+  // dispatch code on every target; its parts (tiled copy, in-place
+  // elementwise) are tested per target in those runs too.
   if (std::getenv("STRIDEKIT_TEST_QUICK") != nullptr) GTEST_SKIP();
   const int64_t n = 2897;  // n * n * 8 bytes = 67,140,872 >= 64 MiB
   std::vector<double> a(size_t(n * n)), b(a.size()), out(a.size()),

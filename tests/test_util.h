@@ -23,7 +23,8 @@ inline bool ThreadsAllowed() {
 }
 
 // Random-case counts: `n`, or a tenth of it when STRIDEKIT_TEST_QUICK is set
-// (emulated runs under qemu-user, where every case costs ~30x more).
+// (emulated runs under qemu-user, where every case costs ~30x more, and the
+// sanitizer stage; the release build runs every trial on every target).
 inline int Trials(int n) {
   static const bool quick = std::getenv("STRIDEKIT_TEST_QUICK") != nullptr;
   return quick ? (n + 9) / 10 : n;
