@@ -1,7 +1,7 @@
 // Einsum execution (einsum_cases.h's cases) against np.einsum(optimize=False),
 // np.einsum(optimize=True) and, for matrix products, np.matmul (a row per
 // NumPy peer, einsum_cases.h kModes), on one thread and on
-// two (stridekit::SetThreads; NumPy's BLAS limited to the same count by
+// two (NumericOptions::threads; NumPy's BLAS limited to the same count by
 // bench/compare.py). Reports product-space positions per second as
 // items_per_second (one multiply-add each for the plain loop).
 #include <benchmark/benchmark.h>
@@ -12,7 +12,7 @@
 #include "bench_buffer.h"
 #include "einsum_cases.h"
 #include "stridekit/einsum.h"
-#include "stridekit/parallel.h"
+#include "stridekit/numeric_options.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
@@ -57,12 +57,11 @@ void BM_Einsum(benchmark::State& state) {
   bench::Buffer out(Numel(out_shape) * es, 3);
   const sk_view out_view = MakeView(out_shape, CContiguousStrides(out_shape));
   const DType t = es == 8 ? DType::kFloat64 : DType::kFloat32;
-  SetThreads(threads);
+  const NumericOptions options{threads};
   for (auto _ : state) {
-    Einsum(c.spec, t, views, datas, out_view, out.data);
+    Einsum(c.spec, t, views, datas, out_view, out.data, options);
     benchmark::ClobberMemory();
   }
-  SetThreads(1);
   const T* result = reinterpret_cast<const T*>(out.data);
   if (result[0] != T(bench::einsum::Expected(c)) ||
       result[Numel(out_shape) - 1] != T(bench::einsum::Expected(c))) {
