@@ -405,20 +405,23 @@ void CheckComposeCases(int trials, int mask_percent, int& found, int& refused) {
   }
 }
 
+// Each kind of outcome in more than 1 of 20 trials (the seeds are fixed).
 TEST(ViewCases, ComposeIsExactForUnmaskedViews) {
   int found = 0, refused = 0;
-  CheckComposeCases(testing::Trials(20000), 0, found, refused);
+  const int trials = testing::Trials(20000);
+  CheckComposeCases(trials, 0, found, refused);
   std::printf("unmasked: %d composed, %d refused\n", found, refused);
-  EXPECT_GT(found, 1000);
-  EXPECT_GT(refused, 1000);
+  EXPECT_GT(found, trials / 20);
+  EXPECT_GT(refused, trials / 20);
 }
 
 TEST(ViewCases, ComposeIsExactForMaskedViews) {
   int found = 0, refused = 0;
-  CheckComposeCases(testing::Trials(20000), 60, found, refused);
+  const int trials = testing::Trials(20000);
+  CheckComposeCases(trials, 60, found, refused);
   std::printf("masked: %d composed, %d refused\n", found, refused);
-  EXPECT_GT(found, 1000);
-  EXPECT_GT(refused, 1000);
+  EXPECT_GT(found, trials / 20);
+  EXPECT_GT(refused, trials / 20);
 }
 
 // Reshape of random small (mostly masked) views to random factorisations of
@@ -426,7 +429,8 @@ TEST(ViewCases, ComposeIsExactForMaskedViews) {
 // elements in C order (the brute force of Compose over a C layout).
 TEST(ViewCases, MaskedReshapeIsExact) {
   int reshaped = 0, refused = 0;
-  for (int trial = 0; trial < testing::Trials(20000); ++trial) {
+  const int trials = testing::Trials(20000);
+  for (int trial = 0; trial < trials; ++trial) {
     ComposeCases gen(0x5a9e0000 + trial);
     View v = gen.Layout(4, 4, 6, 70);
     if (v.ndim() > 0 && gen.Uniform(0, 9) == 0) {
@@ -468,15 +472,16 @@ TEST(ViewCases, MaskedReshapeIsExact) {
     if (::testing::Test::HasFatalFailure()) return;
   }
   std::printf("reshape: %d reshaped, %d refused\n", reshaped, refused);
-  EXPECT_GT(reshaped, 1000);
-  EXPECT_GT(refused, 1000);
+  EXPECT_GT(reshaped, trials / 20);
+  EXPECT_GT(refused, trials / 20);
 }
 
 // Beyond the search limit only the digit test decides: whatever it
 // returns must still read the right elements.
 TEST(ViewCases, ComposeOfLargeViewsIsSound) {
   int found = 0;
-  for (int trial = 0; trial < testing::Trials(24); ++trial) {
+  const int trials = testing::Trials(24);
+  for (int trial = 0; trial < trials; ++trial) {
     ComposeCases gen(0xb16 + trial);
     const V base_shape{gen.Uniform(300, 400), gen.Uniform(3, 5),
                        gen.Uniform(100, 120)};
@@ -515,7 +520,7 @@ TEST(ViewCases, ComposeOfLargeViewsIsSound) {
     }
   }
   std::printf("large: %d composed\n", found);
-  EXPECT_GT(found, 5);
+  EXPECT_GE(found, std::max(1, trials / 4));
 }
 
 }  // namespace
