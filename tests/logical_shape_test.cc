@@ -308,6 +308,26 @@ TEST(LogicalShape, StridesAndIteration29To31) {
                   "iter_on_axes: 9223372036854775807 * 3 overflows int64");
 }
 
+// Argument checks the vectors above do not reach.
+TEST(LogicalShape, ArgumentChecks) {
+  const LogicalShape s = F32({2, 3});
+  std::vector<int64_t> two(2), three(3);
+  EXPECT_SK_ERROR(s.IterOnAxes(V{0}, V{}, three), kInvalid,
+                  "iter_on_axes: 3 indices for (Float32)[2, 3]");
+  EXPECT_SK_ERROR(s.IterOnAxes(V{0}, V{1}, two), kInvalid,
+                  "iter_on_axes: 1 strides for (Float32)[2, 3]");
+  // A concrete shape that is itself dynamic binds nothing.
+  AxisBindings b;
+  EXPECT_SK_ERROR(
+      b.Extract(Dyn({-1, 3}, {"batch", ""}), Dyn({-1, 3}, {"batch", ""})),
+      kInvalid, "extract: axis 0 of (Float32)[batch=?, 3] is dynamic");
+  EXPECT_EQ(b.size(), 0u);
+  const std::string long_name(65536, 'a');
+  const std::string_view names[] = {long_name, "b"};
+  EXPECT_SK_ERROR(s.WithAxisNames(names).Serialize(), kInvalid,
+                  "serialize: axis name of 65536 bytes is longer than 65535");
+}
+
 TEST(LogicalShape, SerializationRoundTrips16) {
   const std::vector<LogicalShape> shapes = {
       Dyn({-1, 512}, {"batch", ""}),

@@ -397,6 +397,42 @@ TEST(ViewSlice, NewAxisEllipsisAndErrors) {
                   "slice: malformed integer 'x' at position 2 of \"1, x\"");
 }
 
+// Error paths of the accessors and transforms the other tests do not reach,
+// each naming its operation, and equality of views that differ only in
+// shape.
+TEST(ViewErrors, AccessorsAndTransforms) {
+  const View v = C({2, 3});
+  EXPECT_SK_ERROR(v.mask(2), ErrorKind::kOutOfRange,
+                  "mask: axis 2 out of bounds for 2D view");
+  EXPECT_SK_ERROR(v.mask(-1), ErrorKind::kOutOfRange,
+                  "mask: axis -1 out of bounds for 2D view");
+  EXPECT_EQ(v.mask(1).end, 3);
+  EXPECT_SK_ERROR(v.Unsqueeze(V(31, 0)), ErrorKind::kInvalidArgument,
+                  "unsqueeze: rank 33 exceeds the maximum rank 32");
+  EXPECT_THROW(
+      {
+        try {
+          v.MoveAxis(V{0, 1}, V{1});
+        } catch (const Error& e) {
+          EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
+          EXPECT_EQ(std::string(e.what()).rfind("moveaxis: source ", 0), 0u)
+              << e.what();
+          EXPECT_NE(std::string(e.what()).find(
+                        "must have the same number of elements"),
+                    std::string::npos)
+              << e.what();
+          throw;
+        }
+      },
+      Error);
+  // The positive twin of INT64_MIN does not fit in int64.
+  EXPECT_SK_ERROR(v.Slice("9223372036854775808"), ErrorKind::kInvalidArgument,
+                  "slice: integer out of int64 range '9223372036854775808' at "
+                  "position 0 of \"9223372036854775808\"");
+  EXPECT_FALSE(v == C({3, 2}));
+  EXPECT_TRUE(v == C({2, 3}));
+}
+
 TEST(ViewSlice, ParseAndPrint) {
   // NumSharp 2.11 vectors 16, 17, 19 (our canonical text).
   const std::pair<const char*, const char*> cases[] = {
