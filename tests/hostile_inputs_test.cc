@@ -45,6 +45,20 @@ sk_view WithNdim(int32_t ndim) {
   return v;
 }
 
+// A CPU float32 DLTensor of `ndim` dims over `data`; each catalog case
+// changes the fields it tests.
+DLTensor CpuFloat32(void* data, int32_t ndim, int64_t* shape,
+                    int64_t* strides = nullptr) {
+  DLTensor t{};
+  t.data = data;
+  t.device.device_type = kDLCPU;
+  t.ndim = ndim;
+  t.dtype.code = kDLFloat, t.dtype.bits = 32, t.dtype.lanes = 1;
+  t.shape = shape;
+  t.strides = strides;
+  return t;
+}
+
 std::vector<HostileCase> Catalog() {
   static int64_t shape2[] = {2, 3}, huge2[] = {kMax, 2}, neg2[] = {2, -3};
   static int64_t zero1[] = {0}, idx[] = {1, 2}, strides2[] = {3, 1};
@@ -260,13 +274,7 @@ std::vector<HostileCase> Catalog() {
       {"sk_view_from_dlpack", "element strides, byte_offset not a multiple",
        [] {
          static int64_t shape[] = {2, 3}, strides[] = {1, 2};
-         DLTensor t{};
-         t.data = data;
-         t.device.device_type = kDLCPU;
-         t.ndim = 2;
-         t.dtype.code = kDLFloat, t.dtype.bits = 32, t.dtype.lanes = 1;
-         t.shape = shape;
-         t.strides = strides;
+         DLTensor t = CpuFloat32(data, 2, shape, strides);
          t.byte_offset = 6;
          return sk_view_from_dlpack(&t, &o, &dtype_out, &data_out);
        },
@@ -274,24 +282,15 @@ std::vector<HostileCase> Catalog() {
       {"sk_view_from_dlpack", "device memory the host cannot read",
        [] {
          static int64_t shape[] = {4};
-         DLTensor t{};
-         t.data = data;
+         DLTensor t = CpuFloat32(data, 1, shape);
          t.device.device_type = kDLCUDA;
-         t.ndim = 1;
-         t.dtype.code = kDLFloat, t.dtype.bits = 32, t.dtype.lanes = 1;
-         t.shape = shape;
          return sk_view_from_dlpack(&t, &o, &dtype_out, &data_out);
        },
        SK_ERR_UNSUPPORTED, "device type 2 is not memory the host can read"},
       {"sk_view_from_dlpack", "byte_offset 2^63",
        [] {
          static int64_t shape[] = {4};
-         DLTensor t{};
-         t.data = data;
-         t.device.device_type = kDLCPU;
-         t.ndim = 1;
-         t.dtype.code = kDLFloat, t.dtype.bits = 32, t.dtype.lanes = 1;
-         t.shape = shape;
+         DLTensor t = CpuFloat32(data, 1, shape);
          t.byte_offset = uint64_t{1} << 63;
          return sk_view_from_dlpack(&t, &o, &dtype_out, &data_out);
        },
@@ -318,13 +317,7 @@ std::vector<HostileCase> Catalog() {
       {"sk_view_from_dlpack", "element strides read as elements",
        [] {
          static int64_t shape[] = {2, 3}, strides[] = {1, 2};
-         DLTensor t{};
-         t.data = data;
-         t.device.device_type = kDLCPU;
-         t.ndim = 2;
-         t.dtype.code = kDLFloat, t.dtype.bits = 32, t.dtype.lanes = 1;
-         t.shape = shape;
-         t.strides = strides;
+         DLTensor t = CpuFloat32(data, 2, shape, strides);
          t.byte_offset = 8;
          return sk_view_from_dlpack(&t, &o, &dtype_out, &data_out) == SK_OK &&
                         o.strides[0] == 1 && o.strides[1] == 2 &&
