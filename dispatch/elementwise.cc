@@ -26,12 +26,8 @@ namespace {
 
 // An input read across its rows (transposed against the output) is read
 // by tiles: the plan is tiled and the executors transpose N x N tiles in
-// registers. Beyond the caches tiles read it in runs too short for DRAM, so
-// parts of at least kTransposeWholeMinBytes of output go through the output
-// instead: the copy engine's tiled transpose (long runs) writes the input
-// into the output, and the operation then runs in place (the input becomes
-// the output), all streams sequential.
-constexpr int64_t kTransposeWholeMinBytes = int64_t{64} << 20;
+// registers. Parts of at least kTransposeThroughOutputMinBytes (engine.h)
+// go through the output instead.
 
 // The input that goes through the output (see above), or -1: only when the
 // output is contiguous along the inner axis, shares no memory with the
@@ -43,7 +39,8 @@ int TransposedThroughOutput(ElementwiseKernel kernel, DType t, int num_inputs,
                             const Operand* layouts) {
   const size_t elem_size = DTypeSize(t);
   if (kernel.ChecksOperands(t) ||
-      Numel(shape) * int64_t(elem_size) < kTransposeWholeMinBytes) {
+      Numel(shape) * int64_t(elem_size) <
+          dispatch::kTransposeThroughOutputMinBytes) {
     return -1;
   }
   const IterationPlan tiled = IterationPlan::Make(
@@ -161,8 +158,8 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
   };
   RunParallel(int(parts.size()), [&](int part) {
     const Box& box = parts[size_t(part)];
-    if (transposed >= 0 &&
-        Numel(box.Shape()) * int64_t(elem_size) >= kTransposeWholeMinBytes) {
+    if (transposed >= 0 && Numel(box.Shape()) * int64_t(elem_size) >=
+                               dispatch::kTransposeThroughOutputMinBytes) {
       CopyBox(ex, elem_size, ops[transposed], to, box, CopyOptions{});
       return run_box(box, transposed);
     }

@@ -8,11 +8,20 @@
 #define STRIDEKIT_DISPATCH_ENGINE_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "dispatch/executor.h"
 
 namespace stridekit::dispatch {
+
+// EngineBinary/EngineUnary with an input read across its rows (transposed
+// against the output): beyond the caches, register tiles read it in runs
+// too short for DRAM, so parts of at least this many output bytes go
+// through the output instead: the copy engine's tiled transpose (long runs)
+// writes the input into the output, and the operation then runs in place,
+// all streams sequential. Never for checked integer ops (division).
+inline constexpr int64_t kTransposeThroughOutputMinBytes = int64_t{64} << 20;
 
 void EngineCopy(const Executor& ex, size_t elem_size, const sk_view& src,
                 const void* src_data, const sk_view& dst, void* dst_data,

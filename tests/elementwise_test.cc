@@ -15,6 +15,7 @@
 #include <random>
 #include <vector>
 
+#include "dispatch/engine.h"
 #include "equivalence.h"
 #include "numeric_types.h"
 #include "numeric_values.h"
@@ -360,10 +361,11 @@ TEST(Elementwise, TransposedInputsOfLargeOutputs) {
   });
 }
 
-// Outputs of 64 MiB or more (dispatch/elementwise.cc,
-// kTransposeWholeMinBytes) first copy the transposed input into the output
-// with the copy engine's tiled transpose, then run in place. Odd n: ragged
-// copy tiles. With two threads each part is below 64 MiB and takes the
+// Outputs of dispatch::kTransposeThroughOutputMinBytes or more (64 MiB)
+// first copy the transposed input into the output with the copy engine's
+// tiled transpose, then run in place. n is the smallest odd edge at that
+// size (ragged copy tiles), derived from the threshold so that the test
+// follows it. With two threads each part is below it and takes the
 // register-tile path instead; both must equal the reference.
 TEST(Elementwise, TransposedInputGoesThroughTheOutputFrom64MiB) {
   // Quick runs (STRIDEKIT_TEST_QUICK: qemu-user, the sanitizers) skip it:
@@ -371,7 +373,8 @@ TEST(Elementwise, TransposedInputGoesThroughTheOutputFrom64MiB) {
   // dispatch code on every target; its parts (tiled copy, in-place
   // elementwise) are tested per target in those runs too.
   if (std::getenv("STRIDEKIT_TEST_QUICK") != nullptr) GTEST_SKIP();
-  const int64_t n = 2897;  // n * n * 8 bytes = 67,140,872 >= 64 MiB
+  int64_t n = 1;
+  while (n * n * 8 < dispatch::kTransposeThroughOutputMinBytes) n += 2;
   std::vector<double> a(size_t(n * n)), b(a.size()), out(a.size()),
       want(a.size());
   for (int64_t i = 0; i < n * n; ++i) {

@@ -300,6 +300,7 @@ std::vector<HostileCase> Catalog() {
        [] {
          static int64_t sh[2], st[2];
          for (const sk_dtype type : {SK_BFLOAT16, SK_BOOL}) {
+           // 6: kDLBool (dlpack >= 0.8; absent from the 0.6 header).
            const uint8_t code = type == SK_BFLOAT16 ? uint8_t{kDLBfloat} : 6;
            const uint8_t bits = type == SK_BFLOAT16 ? 16 : 8;
            DLTensor t{};

@@ -409,22 +409,10 @@ TEST(ViewErrors, AccessorsAndTransforms) {
   EXPECT_EQ(v.mask(1).end, 3);
   EXPECT_SK_ERROR(v.Unsqueeze(V(31, 0)), ErrorKind::kInvalidArgument,
                   "unsqueeze: rank 33 exceeds the maximum rank 32");
-  EXPECT_THROW(
-      {
-        try {
-          v.MoveAxis(V{0, 1}, V{1});
-        } catch (const Error& e) {
-          EXPECT_EQ(e.kind(), ErrorKind::kInvalidArgument);
-          EXPECT_EQ(std::string(e.what()).rfind("moveaxis: source ", 0), 0u)
-              << e.what();
-          EXPECT_NE(std::string(e.what()).find(
-                        "must have the same number of elements"),
-                    std::string::npos)
-              << e.what();
-          throw;
-        }
-      },
-      Error);
+  EXPECT_SK_ERROR(
+      v.MoveAxis(V{0, 1}, V{1}), ErrorKind::kInvalidArgument,
+      "moveaxis: source [0,1] and destination [1] must have the same "
+      "number of elements");
   // The positive twin of INT64_MIN does not fit in int64.
   EXPECT_SK_ERROR(v.Slice("9223372036854775808"), ErrorKind::kInvalidArgument,
                   "slice: integer out of int64 range '9223372036854775808' at "
