@@ -15,6 +15,7 @@
 #include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
 #include "numeric_checks.h"
+#include "simd/kernel_dtype.h"
 #include "simd/numeric_task.h"
 #include "simd/scan_task.h"
 #include "stridekit/arg_reduce.h"
@@ -108,10 +109,13 @@ void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
   const Operand from = ValidInput(
       ex, elem_size, in, in_data,
       OverlapsOtherwise(OperandOf(in, in_data), to, all, elem_size), temporary);
-  const simd::AxisKernelFn kernel = ex.kernels.scan[int(FamilyOf(t))];
+  // Signed integers may run on the unsigned kernel of their width.
+  const DType kernel_t = KernelDType(op, t);
+  const simd::AxisKernelFn kernel = ex.kernels.scan[int(FamilyOf(kernel_t))];
   if (target == all) {
-    RunAxisKernel(kernel, int32_t(op), t, from, in, axis, to.strides, to.offset,
-                  out_data, to.strides[size_t(axis)], options.threads);
+    RunAxisKernel(kernel, int32_t(op), kernel_t, from, in, axis, to.strides,
+                  to.offset, out_data, to.strides[size_t(axis)],
+                  options.threads);
     return;
   }
   // A masked output: every position computed into a temporary first.
@@ -121,7 +125,7 @@ void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
                                 int64_t(elem_size), OpName(op)),
                      OpName(op));
   const Dims strides(DimsView(staged.strides, size_t(staged.ndim)));
-  RunAxisKernel(kernel, int32_t(op), t, from, in, axis, strides, 0,
+  RunAxisKernel(kernel, int32_t(op), kernel_t, from, in, axis, strides, 0,
                 buffer.get(), strides[size_t(axis)], options.threads);
   ex.run.copy(ex, elem_size, staged, buffer.get(), out, out_data, nullptr, {});
 }

@@ -121,6 +121,8 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
   // Checked integer ops (division) check every position before writing
   // anything, so they run as one part.
   const bool checked_division = kernel.ChecksOperands(t);
+  // Signed integers may run on the unsigned kernel of their width.
+  const DType kernel_t = kernel.KernelDTypeFor(t);
   // Part boundaries at multiples of 16 positions: whole vectors and cache
   // lines of contiguous rows, and whole register tiles of transposed inputs.
   const std::vector<Box> parts = SplitBox(
@@ -148,13 +150,13 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
     }
     const ElementwiseTask task{&plan,
                                kernel,
-                               t,
+                               kernel_t,
                                out_data,
                                {in[0], in[1]},
                                0,
                                plan.outer_size(),
                                stream && plan.inner_stride(0) == 1};
-    ran = ex.kernels.elementwise[int(FamilyOf(t))](task);
+    ran = ex.kernels.elementwise[int(FamilyOf(kernel_t))](task);
   };
   RunParallel(int(parts.size()), [&](int part) {
     const Box& box = parts[size_t(part)];

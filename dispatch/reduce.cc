@@ -24,6 +24,7 @@
 #include "dispatch/operand_box.h"
 #include "numeric_checks.h"
 #include "scalar_ops.h"
+#include "simd/kernel_dtype.h"
 #include "simd/numeric_task.h"
 #include "stridekit/checked.h"
 #include "stridekit/iteration_plan.h"
@@ -137,6 +138,8 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
       temporary = MaterializeBox(ex, elem_size, from, valid, all);
       from = temporary.op;
     }
+    // Signed integers may run on the unsigned kernel of their width.
+    const DType kernel_t = KernelDType(op, t);
     std::atomic<int64_t> ran{0};
     RunParallel(int(parts.size()), [&](int part) {
       const Box& box = parts[size_t(part)];
@@ -147,8 +150,9 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
           IterationPlan::Make(box.Shape(), layouts, false);
       unsigned char* part_acc_data =
           acc + (accumulators > 1 ? part * acc_bytes : 0);
-      ran = ex.kernels.reduce[int(FamilyOf(t))](
-          {&plan, op, t, from.data, part_acc_data, 0, plan.outer_size()});
+      ran = ex.kernels.reduce[int(FamilyOf(kernel_t))](
+          {&plan, op, kernel_t, from.data, part_acc_data, 0,
+           plan.outer_size()});
     });
     NoteKernelRan(ran);
     // The parts' accumulators combine into the first, in part order.

@@ -16,6 +16,7 @@
 #include "numeric_checks.h"
 #include "numeric_types.h"
 #include "reference_kernels.h"
+#include "simd/kernel_dtype.h"
 #include "simd/select_task.h"
 #include "stridekit/compare.h"
 #include "stridekit/iteration_plan.h"
@@ -166,7 +167,8 @@ void Compare(CompareOp op, DType t, const sk_view& a, const void* a_data,
   SelectTask task{};
   task.kind = SelectKind::kCompare;
   task.compare = op;
-  task.dtype = t;
+  // Signed integers may run on the unsigned kernel of their width.
+  task.dtype = KernelDType(op, t);
   RunSelect(ex, CompareKernel(ex, t), task, 2, inputs, datas, sizes, out,
             out_data, 1, options.threads, name);
 }

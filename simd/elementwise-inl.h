@@ -16,6 +16,7 @@
 #include "copy-inl.h"
 #include "half_rows-inl.h"
 #include "hwy/highway.h"
+#include "kernel_dtype.h"
 #include "math-inl.h"
 #include "numeric-inl.h"
 #include "numeric_task.h"
@@ -140,9 +141,14 @@ void RunElementwiseFor(const ElementwiseTask& task) {
   ChunkIterator chunks(plan, task.begin, task.end);
   Chunk chunk;
   while (chunks.Next(chunk)) {
-    RunRow<Op>(d, out + chunk.offsets[0], out_stride, a + chunk.offsets[1],
-               a_stride, unary ? b : b + chunk.offsets[2], b_stride, count,
-               task.stream);
+    const T* row_b = unary ? b : b + chunk.offsets[2];
+    if (task.stream) {
+      RunStreamedRow<Op>(d, out + chunk.offsets[0], a + chunk.offsets[1],
+                         a_stride, row_b, b_stride, count);
+    } else {
+      RunRow<Op>(d, out + chunk.offsets[0], out_stride, a + chunk.offsets[1],
+                 a_stride, row_b, b_stride, count);
+    }
   }
   if (task.stream) hwy::FlushStream();
 }
@@ -173,7 +179,7 @@ void RunRowsFor(const ElementwiseTask& task, Row row) {
 template <typename T, class Op>
 void RunOpFor(const ElementwiseTask& task) {
   if constexpr (std::is_same_v<T, Bool>) {
-    RunElementwiseFor<uint8_t, BoolOp<Op>>(task);
+    RunElementwiseFor<uint8_t, BoolRowOp<Op>>(task);
   } else if constexpr (kIsHalf<T>) {
     RunRowsFor<T>(task, [](auto... row) { HalfRow<Op>(row...); });
   } else if constexpr (kIsComplex<T>) {
@@ -191,7 +197,8 @@ void RunElementwiseForType(const ElementwiseTask& task) {
     switch (task.kernel.unary_op) {
 #define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked) \
   case UnaryOp::k##Name:                                           \
-    if constexpr (((kinds)&kKindOf<T>) != 0) {                     \
+    if constexpr (((kinds)&kKindOf<T>) != 0 &&                     \
+                  RunsOwnKernel<T>(UnaryOp::k##Name)) {            \
       RunOpFor<T, Name##Op>(task);                                 \
     }                                                              \
     return;
@@ -203,7 +210,8 @@ void RunElementwiseForType(const ElementwiseTask& task) {
   switch (task.kernel.binary) {
 #define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked) \
   case BinaryOp::k##Name:                                           \
-    if constexpr (((kinds)&kKindOf<T>) != 0) {                      \
+    if constexpr (((kinds)&kKindOf<T>) != 0 &&                      \
+                  RunsOwnKernel<T>(BinaryOp::k##Name)) {            \
       RunOpFor<T, Name##Op>(task);                                  \
     }                                                               \
     return;

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "dispatch_table.h"
+#include "kernel_dtype.h"
 #include "numeric_types.h"
 #include "stridekit/dtype.h"
 #include "stridekit/iteration_plan.h"
@@ -53,6 +54,10 @@ struct ElementwiseKernel {
   // register tiles, which need 32- or 64-bit lanes): not for checked
   // operands, narrower lanes, nor the families that run by rows only
   // (float16/bfloat16 staged through float32, complex).
+  // The dtype whose kernel runs this op on t (KernelDType).
+  DType KernelDTypeFor(DType t) const {
+    return unary ? KernelDType(unary_op, t) : KernelDType(binary, t);
+  }
   bool MayTile(DType t) const {
     const KernelFamily f = FamilyOf(t);
     return !ChecksOperands(t) && DTypeSize(t) >= 4 &&

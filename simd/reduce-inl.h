@@ -16,6 +16,7 @@
 #include "complex_rows-inl.h"
 #include "half_rows-inl.h"
 #include "hwy/highway.h"
+#include "kernel_dtype.h"
 #include "numeric-inl.h"
 #include "numeric_task.h"
 #include "scalar_ops.h"
@@ -110,7 +111,7 @@ void RunReduceOpFor(const ReduceTask& task) {
   using Acc = scalar_ops::Accumulator<T>;
   const Acc identity = scalar_ops::ReduceIdentity<Acc>(task.op);
   if constexpr (std::is_same_v<T, Bool>) {
-    RunReduceFor<uint8_t, BoolOp<Op>>(task, identity.byte);
+    RunReduceFor<uint8_t, BoolRowOp<Op>>(task, identity.byte);
   } else if constexpr (kIsHalf<T>) {
     RunRowReduceFor<T>(
         task, identity, [](auto... row) { HalfAccumulateRow<Op>(row...); },
@@ -145,7 +146,8 @@ void RunReduceForType(const ReduceTask& task) {
 #define STRIDEKIT_REDUCE_CASE(Name, value, name, kinds, prechecked)         \
   case ReduceOp::k##Name:                                                   \
     if constexpr (((kinds)&kKindOf<T>) != 0 &&                              \
-                  KernelReduceOp(ReduceOp::k##Name) == ReduceOp::k##Name) { \
+                  KernelReduceOp(ReduceOp::k##Name) == ReduceOp::k##Name && \
+                  RunsOwnKernel<T>(ReduceOp::k##Name)) {                    \
       RunReduceOpFor<T, Name##Op>(task);                                    \
     }                                                                       \
     return;

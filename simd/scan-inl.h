@@ -30,6 +30,7 @@
 #include "complex_rows-inl.h"
 #include "half_rows-inl.h"
 #include "hwy/highway.h"
+#include "kernel_dtype.h"
 #include "numeric-inl.h"
 #include "scalar_ops.h"
 #include "scan_task.h"
@@ -62,9 +63,9 @@ void ScanRow(T* out, int64_t out_stride, const T* a, int64_t a_stride,
              const T* b, int64_t b_stride, size_t count) {
   if constexpr (std::is_same_v<T, Bool>) {
     const hn::ScalableTag<uint8_t> d;
-    RunRow<BoolOp<Op>>(d, reinterpret_cast<uint8_t*>(out), out_stride,
-                       reinterpret_cast<const uint8_t*>(a), a_stride,
-                       reinterpret_cast<const uint8_t*>(b), b_stride, count);
+    RunRow<BoolRowOp<Op>>(d, reinterpret_cast<uint8_t*>(out), out_stride,
+                          reinterpret_cast<const uint8_t*>(a), a_stride,
+                          reinterpret_cast<const uint8_t*>(b), b_stride, count);
   } else if constexpr (kIsHalf<T>) {
     HalfRow<Op>(out, out_stride, a, a_stride, b, b_stride, count);
   } else if constexpr (kIsComplex<T>) {
@@ -138,7 +139,8 @@ void RunScanForType(const AxisTask& task) {
   switch (ScanOp(task.op)) {
 #define STRIDEKIT_SCAN_CASE(Name, value, name, kinds, prechecked) \
   case ScanOp::k##Name:                                           \
-    if constexpr (((kinds)&kKindOf<T>) != 0) {                    \
+    if constexpr (((kinds)&kKindOf<T>) != 0 &&                    \
+                  RunsOwnKernel<T>(ScanOp::k##Name)) {            \
       RunScanFor<T, Name##Op>(task);                              \
     }                                                             \
     return;

@@ -21,6 +21,7 @@
 #include "compare_scalar.h"
 #include "half_rows-inl.h"
 #include "hwy/highway.h"
+#include "kernel_dtype.h"
 #include "numeric-inl.h"
 #include "numeric_types.h"
 #include "select_task.h"
@@ -247,7 +248,8 @@ void RunSelectForType(const SelectTask& task) {
     switch (task.compare) {
 #define STRIDEKIT_COMPARE_CASE(Name, value, name, kinds, prechecked) \
   case CompareOp::k##Name:                                           \
-    if constexpr (((kinds)&kKindOf<T>) != 0) {                       \
+    if constexpr (((kinds)&kKindOf<T>) != 0 &&                       \
+                  RunsOwnKernel<T>(CompareOp::k##Name)) {            \
       RunBoolOutput<T, CompareLanes<CompareOp::k##Name>>(task);      \
     }                                                                \
     return;

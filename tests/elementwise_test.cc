@@ -316,6 +316,28 @@ TEST(Elementwise, StreamedOutputsMatchTheReference) {
   });
 }
 
+// The streamed rows with other input layouts and a narrow signed type (run
+// on the unsigned kernel of its width): a reversed input minus a broadcast
+// one, into a misaligned int16 output of 64 MiB.
+TEST(Elementwise, StreamedRowsOfReversedAndBroadcastInputs) {
+  if (std::getenv("STRIDEKIT_TEST_QUICK") != nullptr) GTEST_SKIP();
+  const int64_t n = (int64_t{64} << 20) / 2 + 37;
+  std::vector<int16_t> a(n), out(n + 1), want(n);
+  const int16_t b = -1234;
+  for (int64_t i = 0; i < n; ++i) a[i] = int16_t(i * 7919);
+  for (int64_t i = 0; i < n; ++i) want[i] = int16_t(a[n - 1 - i] - b);
+  const sk_view reversed = MakeView({n}, {-1}, n - 1);
+  const sk_view broadcast = MakeView({n}, {0}, 0);
+  const sk_view v = MakeView({n}, {1}, 0);
+  testing::ForEachTarget([&](const std::string&) {
+    std::fill(out.begin(), out.end(), int16_t{-1});
+    Binary(BinaryOp::kSub, DType::kInt16, reversed, a.data(), broadcast, &b, v,
+           out.data() + 1);
+    EXPECT_EQ(out[0], -1);
+    EXPECT_TRUE(std::equal(want.begin(), want.end(), out.begin() + 1));
+  });
+}
+
 // Transposed inputs run the executors' tiled path (register-tile
 // transposes, dispatch/elementwise.cc); results must equal the reference,
 // also for unary ops, both inputs transposed, and integer division (which
