@@ -141,14 +141,9 @@ void RunElementwiseFor(const ElementwiseTask& task) {
   ChunkIterator chunks(plan, task.begin, task.end);
   Chunk chunk;
   while (chunks.Next(chunk)) {
-    const T* row_b = unary ? b : b + chunk.offsets[2];
-    if (task.stream) {
-      RunStreamedRow<Op>(d, out + chunk.offsets[0], a + chunk.offsets[1],
-                         a_stride, row_b, b_stride, count);
-    } else {
-      RunRow<Op>(d, out + chunk.offsets[0], out_stride, a + chunk.offsets[1],
-                 a_stride, row_b, b_stride, count);
-    }
+    RunRow<Op>(d, out + chunk.offsets[0], out_stride, a + chunk.offsets[1],
+               a_stride, unary ? b : b + chunk.offsets[2], b_stride, count,
+               task.stream);
   }
   if (task.stream) hwy::FlushStream();
 }

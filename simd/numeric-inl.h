@@ -12,7 +12,6 @@
 #define STRIDEKIT_SIMD_NUMERIC_INL_H_
 #endif
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -363,12 +362,20 @@ struct StridedLoader {
 
 // ---- Output rows.
 
-template <typename T>
+// With kStream, vector stores are non-temporal (they bypass the caches: for
+// outputs far beyond the L3) and need whole-vector alignment, which
+// ElementwiseRow establishes first.
+template <typename T, bool kStream = false>
 struct ContiguousStorer {
+  static constexpr bool kStreams = kStream;
   T* p;
   template <class D>
   void Store(D d, size_t i, hn::Vec<D> v) const {
-    hn::StoreU(v, d, p + i);
+    if constexpr (kStream) {
+      hn::Stream(v, d, p + i);
+    } else {
+      hn::StoreU(v, d, p + i);
+    }
   }
   void Put(size_t i, T value) const { p[i] = value; }
   // Elements before p + head starts a whole vector in memory (at most
@@ -381,6 +388,7 @@ struct ContiguousStorer {
 
 template <typename T>
 struct StridedStorer {
+  static constexpr bool kStreams = false;
   T* p;
   int64_t stride;
   template <class D>
@@ -406,10 +414,11 @@ HWY_INLINE void ElementwiseRow(D d, const Out& out, const A& a, const B& b,
   size_t i = 0;
   if constexpr (Op::template kVector<T>) {
     const size_t N = hn::Lanes(d);
-    if (count >= 4 * N) {
-      // Aligned stores pay on longer rows: full-width stores that straddle
-      // cache lines cost about twice as much (AVX-512).
-      const size_t head = out.AlignmentHead(d, N);
+    if (Out::kStreams || count >= 4 * N) {
+      // Streaming must reach alignment (or stay scalar); otherwise it only
+      // pays on longer rows: full-width stores that straddle cache lines
+      // cost about twice as much (AVX-512).
+      const size_t head = out.AlignmentHead(d, Out::kStreams ? count : N);
       for (; i < head; ++i) out.Put(i, Op::Scalar(a.At(i), b.At(i)));
     }
     for (; i + 2 * N <= count; i += 2 * N) {
@@ -453,20 +462,24 @@ HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
                             StridedLoader<D>(d, b, b_stride), count);
 }
 
-// Any output stride. Also runs the accumulator rows of reductions over
-// outer axes.
+// Any output stride; `stream` asks for non-temporal stores on contiguous
+// output rows (the caller issues hwy::FlushStream afterwards). Also runs the
+// accumulator rows of reductions over outer axes.
 template <class Op, class D, typename T = hn::TFromD<D>>
 HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
                          int64_t a_stride, const T* b, int64_t b_stride,
-                         size_t count) {
+                         size_t count, bool stream = false) {
   if constexpr (!Op::template kVector<T>) {
     // Scalar-only ops: one plain strided loop (no layout variants to
     // compile per op and type).
-    (void)d;
+    (void)d, (void)stream;
     for (size_t i = 0; i < count; ++i) {
       const int64_t k = static_cast<int64_t>(i);
       out[k * out_stride] = Op::Scalar(a[k * a_stride], b[k * b_stride]);
     }
+  } else if (out_stride == 1 && stream) {
+    ContiguousOutputRow<Op>(d, ContiguousStorer<T, true>{out}, a, a_stride, b,
+                            b_stride, count);
   } else if (out_stride == 1) {
     ContiguousOutputRow<Op>(d, ContiguousStorer<T>{out}, a, a_stride, b,
                             b_stride, count);
@@ -474,43 +487,6 @@ HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
     ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
                        StridedLoader<D>(d, a, a_stride),
                        StridedLoader<D>(d, b, b_stride), count);
-  }
-}
-
-// to[i] = from[i] for i < count with non-temporal vector stores (to is
-// vector-aligned; the caller issues hwy::FlushStream afterwards).
-template <class D, typename T = hn::TFromD<D>>
-HWY_NOINLINE void StreamRow(D d, const T* from, T* to, size_t count) {
-  const size_t N = hn::Lanes(d);
-  size_t i = 0;
-  for (; i + N <= count; i += N) hn::Stream(hn::LoadU(d, from + i), d, to + i);
-  for (; i < count; ++i) to[i] = from[i];
-}
-
-// Bytes of a streamed row computed per block (the block stays in L1).
-inline constexpr size_t kStreamBlockBytes = 4096;
-
-// RunRow on a contiguous output row (outputs far beyond the L3) with
-// non-temporal stores: blocks computed by RunRow into an L1 buffer, then
-// streamed out by StreamRow, one loop per type, so that the ops compile no
-// streaming variants of their own. The caller issues hwy::FlushStream
-// afterwards.
-template <class Op, class D, typename T = hn::TFromD<D>>
-void RunStreamedRow(D d, T* out, const T* a, int64_t a_stride, const T* b,
-                    int64_t b_stride, size_t count) {
-  constexpr size_t kBlock = kStreamBlockBytes / sizeof(T);
-  // Plain stores up to out's first whole-vector boundary; then every block
-  // (a multiple of the vector size) starts on one.
-  size_t i = simd::ElementsToAlignment(out, hn::Lanes(d) * sizeof(T), count);
-  RunRow<Op>(d, out, 1, a, a_stride, b, b_stride, i);
-  HWY_ALIGN T block[kBlock];
-  while (i < count) {
-    const size_t n = std::min(kBlock, count - i);
-    const int64_t at = static_cast<int64_t>(i);
-    RunRow<Op>(d, block, 1, a + at * a_stride, a_stride, b + at * b_stride,
-               b_stride, n);
-    StreamRow(d, block, out + i, n);
-    i += n;
   }
 }
 
