@@ -98,28 +98,6 @@ HWY_INLINE const float* StageRow(const H* row, int64_t stride, float* buffer,
   return buffer;
 }
 
-// out[i] = Op(a[i * a_stride], b[i * b_stride]) for i < count on staged
-// float32 rows (strides 0 or 1): only these layouts of the float32 row
-// kernels are compiled here, not RunRow's every output and input stride.
-template <class Op, class D>
-void StagedRow(D d, float* out, const float* a, int64_t a_stride,
-               const float* b, int64_t b_stride, size_t count) {
-  const ContiguousStorer<float> o{out};
-  if (a_stride == 1 && b_stride == 1) {
-    return ElementwiseRow<Op>(d, o, ContiguousLoader<float>{a},
-                              ContiguousLoader<float>{b}, count);
-  }
-  if (a_stride == 1) {
-    return ElementwiseRow<Op>(d, o, ContiguousLoader<float>{a},
-                              BroadcastLoader<float>{*b}, count);
-  }
-  if (b_stride == 1) {
-    return ElementwiseRow<Op>(d, o, BroadcastLoader<float>{*a},
-                              ContiguousLoader<float>{b}, count);
-  }
-  std::fill(out, out + count, Op::Scalar(*a, *b));
-}
-
 // out[i] = Op(a[i], b[i]) over a row of `count` elements of H (strides in
 // elements), through float32 blocks.
 template <class HalfOp, typename H>
@@ -133,7 +111,7 @@ void HalfRow(H* out, int64_t out_stride, const H* a, int64_t a_stride,
     int64_t sa, sb;
     const float* fa = StageRow(a + at * a_stride, a_stride, xa, n, sa);
     const float* fb = StageRow(b + at * b_stride, b_stride, xb, n, sb);
-    StagedRow<typename HalfFloatOp<HalfOp, H>::type>(d, xo, fa, sa, fb, sb, n);
+    RunRow<typename HalfFloatOp<HalfOp, H>::type>(d, xo, 1, fa, sa, fb, sb, n);
     NarrowRow(xo, out + at * out_stride, out_stride, n);
   }
 }
