@@ -29,6 +29,19 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
+// Throws unless every dynamic axis of `dims` has a name in `names` (one per
+// axis).
+void CheckDynamicAxesNamed(DimsView dims,
+                           std::span<const std::string_view> names,
+                           const char* op) {
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] == LogicalShape::kDynamicDim && names[i].empty()) {
+      Fail(ErrorKind::kInvalidArgument, op, ": dynamic axis ", i,
+           " must be named");
+    }
+  }
+}
+
 }  // namespace
 
 LogicalShape LogicalShape::Make(DType dtype, DimsView dims) {
@@ -55,11 +68,8 @@ LogicalShape LogicalShape::MakeDynamic(
       Fail(ErrorKind::kInvalidArgument, op, ": dimension ", dims[i],
            " at axis ", i, " is below -1 (the dynamic dimension)");
     }
-    if (dims[i] == kDynamicDim && names[i].empty()) {
-      Fail(ErrorKind::kInvalidArgument, op, ": dynamic axis ", i,
-           " must be named");
-    }
   }
+  CheckDynamicAxesNamed(dims, names, op);
   LogicalShape s;
   s.ok_ = true;
   s.dtype_ = dtype;
@@ -130,6 +140,7 @@ std::string_view LogicalShape::AxisName(int64_t axis) const {
 LogicalShape LogicalShape::WithAxisNames(
     std::span<const std::string_view> names) const {
   CheckNameCount(names.size(), rank(), "with_axis_names");
+  CheckDynamicAxesNamed(dims(), names, "with_axis_names");
   LogicalShape s = *this;
   s.names_.assign(names.begin(), names.end());
   return s;

@@ -6,7 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -18,12 +21,41 @@
 
 namespace stridekit::testing {
 
-// Names of the available targets, as gtest parameters.
-inline std::vector<std::string> TargetParams() {
+// The available targets the tests force, best first: all of them, or those
+// named in STRIDEKIT_TEST_TARGETS (comma-separated, e.g. "SVE_256" or
+// "NEON,reference"), each of which must be available (else the program
+// stops): each emulated CPU model tests only the target it selects, since
+// the others are tested on the models that select them.
+inline std::vector<std::string> TestedTargets() {
   std::vector<std::string> names;
-  for (std::string_view name : AvailableTargets()) names.emplace_back(name);
+  const char* env = std::getenv("STRIDEKIT_TEST_TARGETS");
+  if (env == nullptr) {
+    for (std::string_view name : AvailableTargets()) names.emplace_back(name);
+    return names;
+  }
+  std::vector<std::string> wanted;
+  for (std::string rest = env; !rest.empty();) {
+    const size_t comma = rest.find(',');
+    wanted.push_back(rest.substr(0, comma));
+    rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+  }
+  for (std::string_view name : AvailableTargets()) {
+    if (std::find(wanted.begin(), wanted.end(), name) != wanted.end()) {
+      names.emplace_back(name);
+    }
+  }
+  if (names.size() != wanted.size()) {
+    std::fprintf(stderr,
+                 "STRIDEKIT_TEST_TARGETS=%s names a target this CPU "
+                 "does not have\n",
+                 env);
+    std::abort();
+  }
   return names;
 }
+
+// Names of the tested targets, as gtest parameters.
+inline std::vector<std::string> TargetParams() { return TestedTargets(); }
 
 // Forces the parameter's target for the duration of each test.
 class TargetTest : public ::testing::TestWithParam<std::string> {
@@ -48,19 +80,19 @@ class TargetTest : public ::testing::TestWithParam<std::string> {
         return info.param;                                       \
       })
 
-// Calls body(target_name) once per available SIMD target (the reference
+// Calls body(target_name) once per tested SIMD target (the reference
 // excluded: bodies compare against it), with that target forced through
 // the registry, inside a gtest trace naming it; expects any kernel the body
 // ran (bodies whose calls fail or have nothing to do run none) to have been
 // that target's code. Restores the best target afterwards.
 template <typename Body>
 void ForEachTarget(Body&& body) {
-  for (std::string_view name : AvailableTargets()) {
+  for (const std::string& name : TestedTargets()) {
     if (name == "reference") continue;
     ForceTarget(name);
-    SCOPED_TRACE("target " + std::string(name));
+    SCOPED_TRACE("target " + name);
     ClearLastKernelTarget();
-    body(std::string(name));
+    body(name);
     if (!LastKernelTarget().empty()) {
       EXPECT_EQ(LastKernelTarget(), name);
     }

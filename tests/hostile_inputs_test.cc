@@ -59,6 +59,18 @@ DLTensor CpuFloat32(void* data, int32_t ndim, int64_t* shape,
   return t;
 }
 
+// sk_view_from_dlpack of a 1-D CPU tensor of DLPack dtype (code, bits).
+sk_status FromDLPackDType(uint8_t code, uint8_t bits) {
+  static int64_t shape[] = {4};
+  static float data[4] = {};
+  DLTensor t = CpuFloat32(data, 1, shape);
+  t.dtype.code = code, t.dtype.bits = bits;
+  sk_view v;
+  sk_dtype dtype;
+  void* base;
+  return sk_view_from_dlpack(&t, &v, &dtype, &base);
+}
+
 std::vector<HostileCase> Catalog() {
   static int64_t shape2[] = {2, 3}, huge2[] = {kMax, 2}, neg2[] = {2, -3};
   static int64_t zero1[] = {0}, idx[] = {1, 2}, strides2[] = {3, 1};
@@ -296,6 +308,27 @@ std::vector<HostileCase> Catalog() {
        },
        SK_ERR_OVERFLOW,
        "byte_offset 9223372036854775808 does not fit in int64"},
+      {"sk_view_from_dlpack", "int of 24 bits",
+       [] { return FromDLPackDType(kDLInt, 24); }, SK_ERR_UNSUPPORTED,
+       "DLPack dtype (code 0, bits 24, lanes 1) has no sk_dtype"},
+      {"sk_view_from_dlpack", "uint of 24 bits",
+       [] { return FromDLPackDType(kDLUInt, 24); }, SK_ERR_UNSUPPORTED,
+       "DLPack dtype (code 1, bits 24, lanes 1) has no sk_dtype"},
+      {"sk_view_from_dlpack", "float of 8 bits",
+       [] { return FromDLPackDType(kDLFloat, 8); }, SK_ERR_UNSUPPORTED,
+       "DLPack dtype (code 2, bits 8, lanes 1) has no sk_dtype"},
+      {"sk_view_from_dlpack", "bfloat of 32 bits",
+       [] { return FromDLPackDType(kDLBfloat, 32); }, SK_ERR_UNSUPPORTED,
+       "DLPack dtype (code 4, bits 32, lanes 1) has no sk_dtype"},
+      {"sk_view_from_dlpack", "complex of 32 bits",
+       [] { return FromDLPackDType(kDLComplex, 32); }, SK_ERR_UNSUPPORTED,
+       "DLPack dtype (code 5, bits 32, lanes 1) has no sk_dtype"},
+      {"sk_view_from_dlpack", "bool of 16 bits (code 6: kDLBool)",
+       [] { return FromDLPackDType(6, 16); }, SK_ERR_UNSUPPORTED,
+       "DLPack dtype (code 6, bits 16, lanes 1) has no sk_dtype"},
+      {"sk_view_from_dlpack", "opaque handle",
+       [] { return FromDLPackDType(kDLOpaqueHandle, 64); }, SK_ERR_UNSUPPORTED,
+       "DLPack dtype (code 3, bits 64, lanes 1) has no sk_dtype"},
       {"sk_view_to_dlpack", "bfloat16 and bool round trips",
        [] {
          static int64_t sh[2], st[2];

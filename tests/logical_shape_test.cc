@@ -76,6 +76,9 @@ TEST(LogicalShape, DynamicShapes8To15) {
                   "shape: 1 axis names for a shape of rank 2");
   EXPECT_SK_ERROR(Dyn({-1, 512}, {"", ""}), kInvalid,
                   "shape: dynamic axis 0 must be named");
+  const Names unnamed = {"", "features"};
+  EXPECT_SK_ERROR(d.WithAxisNames(unnamed), kInvalid,
+                  "with_axis_names: dynamic axis 0 must be named");
   EXPECT_SK_ERROR(Dyn({-2, 512}, {"a", ""}), kInvalid,
                   "shape: dimension -2 at axis 0 is below -1 (the dynamic "
                   "dimension)");

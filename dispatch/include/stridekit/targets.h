@@ -1,6 +1,6 @@
 // Runtime target selection for the SIMD-dispatched kernels (simdjson style).
 // A target is a Highway instruction-set target compiled into the library and
-// supported by this CPU ("AVX3", "AVX2", "SSE4", "SSSE3", "SCALAR", "NEON",
+// supported by this CPU ("AVX3", "AVX2", "SSE4", "SCALAR", "NEON",
 // "SVE", "SVE2", "SVE_256", "SVE2_128", ...) or "reference", the scalar
 // reference implementations. The environment variable STRIDEKIT_TARGET names
 // the target at start-up; an unknown or unavailable name there is an error
