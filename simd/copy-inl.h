@@ -410,8 +410,9 @@ HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
 }
 
 // Transpose through a buffered macro tile: `tile_rows` destination rows x
-// `tile_cols` columns (at most kMacroRows x kMacroCols; multiples of the
-// lanes and of a cache line) are transposed by register tiles into `scratch`
+// `tile_cols` columns (at most kMacroRows x kMacroCols, kStreamMacroRows x
+// kStreamMacroCols when streamed; multiples of the lanes and of a cache
+// line) are transposed by register tiles into `scratch`
 // (L2-resident), then each destination row's segment leaves as whole aligned
 // lines (with kStream, of non-temporal stores). Both sides move in long runs
 // (the source tile_rows elements per column, the destination tile_cols per
@@ -424,6 +425,15 @@ HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
 // narrower than a macro tile, which the caller finishes.
 inline constexpr size_t kMacroRows = 256;
 inline constexpr size_t kMacroCols = 128;
+// Streamed (DRAM-sized) copies of 8-byte elements read 4 KiB of each source
+// row per macro tile, 512 x 32: float64 DRAM transposes ran 1.1-1.4x faster
+// than with 256 x 128 on Zen 3 (bench/compare_builds.py, copy_bench DRAM
+// group). float32 at 1024 x 32 gained nothing (0.94-1.18x): it keeps
+// 256 x 128.
+template <typename T>
+inline constexpr size_t kStreamMacroRows = sizeof(T) >= 8 ? 512 : kMacroRows;
+template <typename T>
+inline constexpr size_t kStreamMacroCols = sizeof(T) >= 8 ? 32 : kMacroCols;
 
 // True when the N rows of a register tile on either side span less than
 // 1 KiB modulo 4 KiB, so that they share a few cache sets (pitches near a
@@ -441,9 +451,10 @@ HWY_INLINE bool RowsAlias(D d, int64_t from_col, int64_t to_row) {
 
 // Scratch bytes TransposeBuffered needs for elements of T.
 template <typename T>
-inline constexpr size_t kMacroScratchBytes = kMacroRows*(kMacroCols +
-                                                         64 / sizeof(T)) *
-                                             sizeof(T);
+inline constexpr size_t kMacroScratchBytes =
+    HWY_MAX(kMacroRows*(kMacroCols + 64 / sizeof(T)),
+            kStreamMacroRows<T>*(kStreamMacroCols<T> + 64 / sizeof(T))) *
+    sizeof(T);
 
 template <bool kStream, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from,
@@ -523,8 +534,10 @@ HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
   // permutations of rank >= 3 give small blocks), at least 2 x 2 lines.
   constexpr size_t L = 64 / sizeof(T);
   const size_t N = hn::Lanes(d);
-  const size_t tile_rows = (rows < kMacroRows ? rows : kMacroRows) / N * N;
-  const size_t tile_cols = (cols < kMacroCols ? cols : kMacroCols) / L * L;
+  const size_t max_rows = stream ? kStreamMacroRows<T> : kMacroRows;
+  const size_t max_cols = stream ? kStreamMacroCols<T> : kMacroCols;
+  const size_t tile_rows = (rows < max_rows ? rows : max_rows) / N * N;
+  const size_t tile_cols = (cols < max_cols ? cols : max_cols) / L * L;
   if (sizeof(T) >= 4 && (stream || RowsAlias<T>(d, from_col, to_row)) &&
       scratch != nullptr && CanTransposeInRegisters(d) && tile_rows >= 2 * L &&
       tile_cols >= 2 * L && reinterpret_cast<uintptr_t>(to) % sizeof(T) == 0) {

@@ -129,8 +129,9 @@ TEST_P(CopyOnTarget, TransposeAcrossTileEdges) {
 }
 
 // Streamed transposes large enough for the buffered macro tiles (256 x 128
-// elements) plus ragged strips: destination rows aligned or not (pitch and
-// base), source columns walked forwards and backwards.
+// elements; 512 x 32 for 8-byte elements) plus ragged strips: destination
+// rows aligned or not (pitch and base), source columns walked forwards and
+// backwards.
 TEST_P(CopyOnTarget, StreamedTransposeThroughTheBuffer) {
   ViewGenerator gen(18);
   CopyOptions options;
@@ -141,7 +142,8 @@ TEST_P(CopyOnTarget, StreamedTransposeThroughTheBuffer) {
                                      {257, 385},
                                      {48, 48},
                                      {107, 107},
-                                     {130, 100}}) {
+                                     {130, 100},
+                                     {600, 70}}) {
       // Rows aligned, rows at varying offsets (pitch), all rows shifted.
       for (const auto& [pad, shift] :
            {std::pair<int64_t, int64_t>{0, 0}, {3, 0}, {0, 5}}) {
