@@ -21,15 +21,16 @@
 
 namespace stridekit::testing {
 
-// The available targets the tests force, best first: all of them, or those
-// named in STRIDEKIT_TEST_TARGETS (comma-separated, e.g. "SVE_256" or
-// "NEON,reference"), each of which must be available (else the program
-// stops): each emulated CPU model tests only the target it selects, since
-// the others are tested on the models that select them.
+// The available targets the tests force, best first: all of them (also when
+// STRIDEKIT_TEST_TARGETS is empty), or those named in STRIDEKIT_TEST_TARGETS
+// (comma-separated, e.g. "SVE_256" or "NEON,reference"), each of which must be
+// available (else the program stops): each emulated CPU model tests only the
+// target it selects, since the others are tested on the models that select
+// them.
 inline std::vector<std::string> TestedTargets() {
   std::vector<std::string> names;
   const char* env = std::getenv("STRIDEKIT_TEST_TARGETS");
-  if (env == nullptr) {
+  if (env == nullptr || *env == '\0') {
     for (std::string_view name : AvailableTargets()) names.emplace_back(name);
     return names;
   }
