@@ -26,37 +26,37 @@ namespace stridekit::testing {
 // (comma-separated, e.g. "SVE_256" or "NEON,reference"), each of which must be
 // available (else the program stops): each emulated CPU model tests only the
 // target it selects, since the others are tested on the models that select
-// them.
-inline std::vector<std::string> TestedTargets() {
-  std::vector<std::string> names;
-  const char* env = std::getenv("STRIDEKIT_TEST_TARGETS");
-  if (env == nullptr || *env == '\0') {
-    for (std::string_view name : AvailableTargets()) names.emplace_back(name);
-    return names;
-  }
-  std::vector<std::string> wanted;
-  for (std::string rest = env; !rest.empty();) {
-    const size_t comma = rest.find(',');
-    wanted.push_back(rest.substr(0, comma));
-    rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
-  }
-  for (std::string_view name : AvailableTargets()) {
-    if (std::find(wanted.begin(), wanted.end(), name) != wanted.end()) {
-      names.emplace_back(name);
+// them. Read once per program.
+inline const std::vector<std::string>& TestedTargets() {
+  static const std::vector<std::string> tested = [] {
+    std::vector<std::string> names;
+    const char* env = std::getenv("STRIDEKIT_TEST_TARGETS");
+    if (env == nullptr || *env == '\0') {
+      for (std::string_view name : AvailableTargets()) names.emplace_back(name);
+      return names;
     }
-  }
-  if (names.size() != wanted.size()) {
-    std::fprintf(stderr,
-                 "STRIDEKIT_TEST_TARGETS=%s names a target this CPU "
-                 "does not have\n",
-                 env);
-    std::abort();
-  }
-  return names;
+    std::vector<std::string> wanted;
+    for (std::string rest = env; !rest.empty();) {
+      const size_t comma = rest.find(',');
+      wanted.push_back(rest.substr(0, comma));
+      rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+    }
+    for (std::string_view name : AvailableTargets()) {
+      if (std::find(wanted.begin(), wanted.end(), name) != wanted.end()) {
+        names.emplace_back(name);
+      }
+    }
+    if (names.size() != wanted.size()) {
+      std::fprintf(stderr,
+                   "STRIDEKIT_TEST_TARGETS=%s names a target this CPU "
+                   "does not have\n",
+                   env);
+      std::abort();
+    }
+    return names;
+  }();
+  return tested;
 }
-
-// Names of the tested targets, as gtest parameters.
-inline std::vector<std::string> TargetParams() { return TestedTargets(); }
 
 // Forces the parameter's target for the duration of each test.
 class TargetTest : public ::testing::TestWithParam<std::string> {
@@ -73,12 +73,12 @@ class TargetTest : public ::testing::TestWithParam<std::string> {
 
 // Instantiates `suite` (derived from TargetTest) once per available target;
 // test names end in the target name ("/AVX2", "/reference").
-#define STRIDEKIT_INSTANTIATE_FOR_EACH_TARGET(suite)             \
-  INSTANTIATE_TEST_SUITE_P(                                      \
-      Targets, suite,                                            \
-      ::testing::ValuesIn(::stridekit::testing::TargetParams()), \
-      [](const ::testing::TestParamInfo<std::string>& info) {    \
-        return info.param;                                       \
+#define STRIDEKIT_INSTANTIATE_FOR_EACH_TARGET(suite)              \
+  INSTANTIATE_TEST_SUITE_P(                                       \
+      Targets, suite,                                             \
+      ::testing::ValuesIn(::stridekit::testing::TestedTargets()), \
+      [](const ::testing::TestParamInfo<std::string>& info) {     \
+        return info.param;                                        \
       })
 
 // Calls body(target_name) once per tested SIMD target (the reference
