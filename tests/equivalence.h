@@ -71,7 +71,7 @@ class TargetTest : public ::testing::TestWithParam<std::string> {
   }
 };
 
-// Instantiates `suite` (derived from TargetTest) once per available target;
+// Instantiates `suite` (derived from TargetTest) once per tested target;
 // test names end in the target name ("/AVX2", "/reference").
 #define STRIDEKIT_INSTANTIATE_FOR_EACH_TARGET(suite)              \
   INSTANTIATE_TEST_SUITE_P(                                       \
