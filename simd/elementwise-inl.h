@@ -36,9 +36,10 @@ namespace HWY_NAMESPACE {
 // input by rows: one pass, every access a whole vector. The ragged edges,
 // and everything on other targets, layouts or ops without a vector form, by
 // rows with strided loads.
-template <class Op, class D, typename T = hn::TFromD<D>>
+template <class Op, RowLayouts kLayouts, class D, typename T = hn::TFromD<D>>
 void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
-             const int64_t* col, int t, bool unary, size_t rows, size_t cols) {
+             const int64_t* col, int t, size_t rows, size_t cols) {
+  constexpr bool unary = kLayouts.unary;
   size_t full_rows = 0, full_cols = 0;  // The extent of the fused tiles.
 #if STRIDEKIT_REGISTER_TRANSPOSE
   const int64_t other_col = unary ? 0 : col[2 - t];
@@ -83,18 +84,18 @@ void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
     const auto at = [&](int k) {
       return in[k] + int64_t(r) * row[k + 1] + int64_t(c0) * col[k + 1];
     };
-    RunRow<Op>(d, out + int64_t(r) * row[0] + int64_t(c0) * col[0], col[0],
-               at(0), col[1], unary ? &zero : at(1), unary ? 0 : col[2],
-               cols - c0);
+    RunRow<Op, kLayouts>(d, out + int64_t(r) * row[0] + int64_t(c0) * col[0],
+                         col[0], at(0), col[1], unary ? &zero : at(1),
+                         unary ? 0 : col[2], cols - c0);
   }
 }
 
 // A tiled plan (a transposed input; never a prechecked op): slab by slab.
-template <typename T, class Op>
+template <typename T, class Op, RowLayouts kLayouts>
 void RunTiledElementwiseFor(const ElementwiseTask& task) {
   const hn::ScalableTag<T> d;
   const IterationPlan& plan = *task.plan;
-  const bool unary = task.kernel.unary;
+  constexpr bool unary = kLayouts.unary;
   const int operands = unary ? 2 : 3;
   const int tile_axis = plan.ndim() - 2;
   int64_t row[3] = {}, col[3] = {};
@@ -114,25 +115,25 @@ void RunTiledElementwiseFor(const ElementwiseTask& task) {
     const T* in[2] = {
         static_cast<const T*>(task.in[0]) + chunk.offsets[1],
         unary ? nullptr : static_cast<const T*>(task.in[1]) + chunk.offsets[2]};
-    RunSlab<Op>(d, static_cast<T*>(task.out) + chunk.offsets[0], in, row, col,
-                transposed, unary, rows, cols);
+    RunSlab<Op, kLayouts>(d, static_cast<T*>(task.out) + chunk.offsets[0], in,
+                          row, col, transposed, rows, cols);
   }
 }
 
-// Runs the plan's rows (or tiles) with Op.
-template <typename T, class Op>
+// Runs the plan's rows (or tiles) with Op (unary where kLayouts.unary).
+template <typename T, class Op, RowLayouts kLayouts>
 void RunElementwiseFor(const ElementwiseTask& task) {
   const hn::ScalableTag<T> d;
   const IterationPlan& plan = *task.plan;
   // Tiled plans only for lanes that transpose in registers (MayTile).
   if constexpr (sizeof(T) >= 4) {
-    if (plan.tiled()) return RunTiledElementwiseFor<T, Op>(task);
+    if (plan.tiled()) return RunTiledElementwiseFor<T, Op, kLayouts>(task);
   }
   T* out = static_cast<T*>(task.out);
   const T* a = static_cast<const T*>(task.in[0]);
   // Unary ops read a zero broadcast as their ignored second operand.
   const T zero = T(0);
-  const bool unary = task.kernel.unary;
+  constexpr bool unary = kLayouts.unary;
   const T* b = unary ? &zero : static_cast<const T*>(task.in[1]);
   const size_t count = static_cast<size_t>(plan.inner_size());
   const int64_t out_stride = plan.inner_stride(0);
@@ -141,9 +142,9 @@ void RunElementwiseFor(const ElementwiseTask& task) {
   ChunkIterator chunks(plan, task.begin, task.end);
   Chunk chunk;
   while (chunks.Next(chunk)) {
-    RunRow<Op>(d, out + chunk.offsets[0], out_stride, a + chunk.offsets[1],
-               a_stride, unary ? b : b + chunk.offsets[2], b_stride, count,
-               task.stream);
+    RunRow<Op, kLayouts>(
+        d, out + chunk.offsets[0], out_stride, a + chunk.offsets[1], a_stride,
+        unary ? b : b + chunk.offsets[2], b_stride, count, task.stream);
   }
   if (task.stream) hwy::FlushStream();
 }
@@ -171,16 +172,16 @@ void RunRowsFor(const ElementwiseTask& task, Row row) {
 
 // Op on storage type T: bool as bytes, float16/bfloat16 through float32,
 // complex on interleaved lanes, the rest on lanes of T.
-template <typename T, class Op>
+template <typename T, class Op, RowLayouts kLayouts>
 void RunOpFor(const ElementwiseTask& task) {
   if constexpr (std::is_same_v<T, Bool>) {
-    RunElementwiseFor<uint8_t, BoolRowOp<Op>>(task);
+    RunElementwiseFor<uint8_t, BoolRowOp<Op>, kLayouts>(task);
   } else if constexpr (kIsHalf<T>) {
     RunRowsFor<T>(task, [](auto... row) { HalfRow<Op>(row...); });
   } else if constexpr (kIsComplex<T>) {
     RunRowsFor<T>(task, [](auto... row) { ComplexRow<Op>(row...); });
   } else {
-    RunElementwiseFor<T, Op>(task);
+    RunElementwiseFor<T, Op, kLayouts>(task);
   }
 }
 
@@ -194,7 +195,7 @@ void RunElementwiseForType(const ElementwiseTask& task) {
   case UnaryOp::k##Name:                                           \
     if constexpr (((kinds)&kKindOf<T>) != 0 &&                     \
                   RunsOwnKernel<T>(UnaryOp::k##Name)) {            \
-      RunOpFor<T, Name##Op>(task);                                 \
+      RunOpFor<T, Name##Op, kUnaryLayouts>(task);                  \
     }                                                              \
     return;
       STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_CASE)
@@ -207,7 +208,7 @@ void RunElementwiseForType(const ElementwiseTask& task) {
   case BinaryOp::k##Name:                                           \
     if constexpr (((kinds)&kKindOf<T>) != 0 &&                      \
                   RunsOwnKernel<T>(BinaryOp::k##Name)) {            \
-      RunOpFor<T, Name##Op>(task);                                  \
+      RunOpFor<T, Name##Op, kEveryLayout>(task);                    \
     }                                                               \
     return;
     STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_CASE)

@@ -111,7 +111,8 @@ void HalfRow(H* out, int64_t out_stride, const H* a, int64_t a_stride,
     int64_t sa, sb;
     const float* fa = StageRow(a + at * a_stride, a_stride, xa, n, sa);
     const float* fb = StageRow(b + at * b_stride, b_stride, xb, n, sb);
-    RunRow<typename HalfFloatOp<HalfOp, H>::type>(d, xo, 1, fa, sa, fb, sb, n);
+    RunRow<typename HalfFloatOp<HalfOp, H>::type, kStagedLayouts>(
+        d, xo, 1, fa, sa, fb, sb, n);
     NarrowRow(xo, out + at * out_stride, out_stride, n);
   }
 }
@@ -148,8 +149,8 @@ void HalfAccumulateRow(float* acc, int64_t acc_stride, const H* in,
     int64_t sx;
     const float* fx = StageRow(in + at * in_stride, in_stride, x, n, sx);
     float* to = acc + at * acc_stride;
-    RunRow<typename HalfFloatOp<HalfOp, H>::type>(d, to, acc_stride, to,
-                                                  acc_stride, fx, sx, n);
+    RunRow<typename HalfFloatOp<HalfOp, H>::type, kAccumulatorLayouts>(
+        d, to, acc_stride, to, acc_stride, fx, sx, n);
   }
 }
 

@@ -434,38 +434,66 @@ HWY_INLINE void ElementwiseRow(D d, const Out& out, const A& a, const B& b,
   for (; i < count; ++i) out.Put(i, Op::Scalar(a.At(i), b.At(i)));
 }
 
+// The layouts a row kernel compiles: each is a copy of the vector loop per
+// op and type, so callers ask only for those they meet. Every stride runs
+// correctly in any case (the strided layout takes what is left out).
+struct RowLayouts {
+  bool stream;         // Non-temporal stores on request (contiguous outputs).
+  bool broadcast;      // A broadcast operand beside a contiguous one.
+  bool unary = false;  // b is always a unary op's ignored zero broadcast.
+};
+// Binary elementwise ops: every layout.
+inline constexpr RowLayouts kEveryLayout{true, true};
+// Unary elementwise ops: every layout of a, b broadcast.
+inline constexpr RowLayouts kUnaryLayouts{true, true, true};
+// Rows staged through a buffer (float16/bfloat16 in float32): no streaming.
+inline constexpr RowLayouts kStagedLayouts{false, true};
+// Accumulator rows of reductions and scans (out and a share their stride):
+// contiguous, strided input, strided output.
+inline constexpr RowLayouts kAccumulatorLayouts{false, false};
+
 // out[i * out_stride] = Op(a[i * a_stride], b[i * b_stride]) for i < count
 // on a contiguous output row, specialised for the common input patterns:
 // contiguous rows, a broadcast operand (outer products: the Set is hoisted)
-// and strided ones.
-template <class Op, class D, class Out, typename T = hn::TFromD<D>>
+// and any strides (a contiguous operand beside a strided one included: the
+// gathers dominate).
+template <class Op, RowLayouts kLayouts, class D, class Out,
+          typename T = hn::TFromD<D>>
 HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
                                     int64_t a_stride, const T* b,
                                     int64_t b_stride, size_t count) {
+  if constexpr (kLayouts.unary) {
+    (void)b_stride;
+    if (a_stride == 1) {
+      return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
+                                BroadcastLoader<T>{*b}, count);
+    }
+    return ElementwiseRow<Op>(d, o, StridedLoader<D>(d, a, a_stride),
+                              BroadcastLoader<T>{*b}, count);
+  }
   if (a_stride == 1 && b_stride == 1) {
     return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
                               ContiguousLoader<T>{b}, count);
   }
-  if (a_stride == 1 && b_stride == 0) {
-    return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
-                              BroadcastLoader<T>{*b}, count);
-  }
-  if (a_stride == 0 && b_stride == 1) {
-    return ElementwiseRow<Op>(d, o, BroadcastLoader<T>{*a},
-                              ContiguousLoader<T>{b}, count);
-  }
-  if (a_stride == 1) {
-    return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
-                              StridedLoader<D>(d, b, b_stride), count);
+  if constexpr (kLayouts.broadcast) {
+    if (a_stride == 1 && b_stride == 0) {
+      return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
+                                BroadcastLoader<T>{*b}, count);
+    }
+    if (a_stride == 0 && b_stride == 1) {
+      return ElementwiseRow<Op>(d, o, BroadcastLoader<T>{*a},
+                                ContiguousLoader<T>{b}, count);
+    }
   }
   return ElementwiseRow<Op>(d, o, StridedLoader<D>(d, a, a_stride),
                             StridedLoader<D>(d, b, b_stride), count);
 }
 
 // Any output stride; `stream` asks for non-temporal stores on contiguous
-// output rows (the caller issues hwy::FlushStream afterwards). Also runs the
-// accumulator rows of reductions over outer axes.
-template <class Op, class D, typename T = hn::TFromD<D>>
+// output rows where kLayouts.stream (the caller issues hwy::FlushStream
+// afterwards).
+template <class Op, RowLayouts kLayouts = kEveryLayout, class D,
+          typename T = hn::TFromD<D>>
 HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
                          int64_t a_stride, const T* b, int64_t b_stride,
                          size_t count, bool stream = false) {
@@ -477,12 +505,21 @@ HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
       const int64_t k = static_cast<int64_t>(i);
       out[k * out_stride] = Op::Scalar(a[k * a_stride], b[k * b_stride]);
     }
-  } else if (out_stride == 1 && stream) {
-    ContiguousOutputRow<Op>(d, ContiguousStorer<T, true>{out}, a, a_stride, b,
-                            b_stride, count);
   } else if (out_stride == 1) {
-    ContiguousOutputRow<Op>(d, ContiguousStorer<T>{out}, a, a_stride, b,
-                            b_stride, count);
+    if constexpr (kLayouts.stream) {
+      if (stream) {
+        return ContiguousOutputRow<Op, kLayouts>(
+            d, ContiguousStorer<T, true>{out}, a, a_stride, b, b_stride, count);
+      }
+    } else {
+      (void)stream;
+    }
+    ContiguousOutputRow<Op, kLayouts>(d, ContiguousStorer<T>{out}, a, a_stride,
+                                      b, b_stride, count);
+  } else if constexpr (kLayouts.unary) {
+    ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
+                       StridedLoader<D>(d, a, a_stride), BroadcastLoader<T>{*b},
+                       count);
   } else {
     ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
                        StridedLoader<D>(d, a, a_stride),

@@ -46,7 +46,8 @@ void RunReduceFor(const ReduceTask& task, T identity) {
     T* pending_acc = nullptr;
     const auto flush = [&] {
       for (int r = 0; r < pending; ++r) {
-        RunRow<Op>(d, pending_acc, 1, pending_acc, 1, rows[r], 1, count);
+        RunRow<Op, kAccumulatorLayouts>(d, pending_acc, 1, pending_acc, 1,
+                                        rows[r], 1, count);
       }
       pending = 0;
     };
@@ -68,7 +69,8 @@ void RunReduceFor(const ReduceTask& task, T identity) {
     const T* row = in + chunk.offsets[0];
     T* to = acc + chunk.offsets[1];
     if (acc_stride != 0) {
-      RunRow<Op>(d, to, acc_stride, to, acc_stride, row, in_stride, count);
+      RunRow<Op, kAccumulatorLayouts>(d, to, acc_stride, to, acc_stride, row,
+                                      in_stride, count);
     } else if (in_stride == 1) {
       *to = Op::Scalar(
           *to, ReduceRow<Op>(d, ContiguousLoader<T>{row}, identity, count));

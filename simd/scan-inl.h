@@ -63,16 +63,18 @@ void ScanRow(T* out, int64_t out_stride, const T* a, int64_t a_stride,
              const T* b, int64_t b_stride, size_t count) {
   if constexpr (std::is_same_v<T, Bool>) {
     const hn::ScalableTag<uint8_t> d;
-    RunRow<BoolRowOp<Op>>(d, reinterpret_cast<uint8_t*>(out), out_stride,
-                          reinterpret_cast<const uint8_t*>(a), a_stride,
-                          reinterpret_cast<const uint8_t*>(b), b_stride, count);
+    RunRow<BoolRowOp<Op>, kAccumulatorLayouts>(
+        d, reinterpret_cast<uint8_t*>(out), out_stride,
+        reinterpret_cast<const uint8_t*>(a), a_stride,
+        reinterpret_cast<const uint8_t*>(b), b_stride, count);
   } else if constexpr (kIsHalf<T>) {
     HalfRow<Op>(out, out_stride, a, a_stride, b, b_stride, count);
   } else if constexpr (kIsComplex<T>) {
     ComplexRow<Op>(out, out_stride, a, a_stride, b, b_stride, count);
   } else {
     const hn::ScalableTag<T> d;
-    RunRow<Op>(d, out, out_stride, a, a_stride, b, b_stride, count);
+    RunRow<Op, kAccumulatorLayouts>(d, out, out_stride, a, a_stride, b,
+                                    b_stride, count);
   }
 }
 
