@@ -170,6 +170,18 @@ void RunRowsFor(const ElementwiseTask& task, Row row) {
   }
 }
 
+// The functor that runs Op on integer lanes of T: the ops that are the
+// identity there (floor, ceil, rint, trunc; abs of unsigned) share
+// TruncOp's rows, as bool ops share BoolRowOp's.
+template <class Op, typename T>
+using IntegerRowOp =
+    std::conditional_t<std::is_integral_v<T> && (std::is_same_v<Op, FloorOp> ||
+                                                 std::is_same_v<Op, CeilOp> ||
+                                                 std::is_same_v<Op, RintOp> ||
+                                                 (std::is_same_v<Op, AbsOp> &&
+                                                  std::is_unsigned_v<T>)),
+                       TruncOp, Op>;
+
 // Op on storage type T: bool as bytes, float16/bfloat16 through float32,
 // complex on interleaved lanes, the rest on lanes of T.
 template <typename T, class Op, RowLayouts kLayouts>
@@ -181,7 +193,7 @@ void RunOpFor(const ElementwiseTask& task) {
   } else if constexpr (kIsComplex<T>) {
     RunRowsFor<T>(task, [](auto... row) { ComplexRow<Op>(row...); });
   } else {
-    RunElementwiseFor<T, Op, kLayouts>(task);
+    RunElementwiseFor<T, IntegerRowOp<Op, T>, kLayouts>(task);
   }
 }
 

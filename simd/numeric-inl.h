@@ -438,7 +438,9 @@ HWY_INLINE void ElementwiseRow(D d, const Out& out, const A& a, const B& b,
 // op and type, so callers ask only for those they meet. Every stride runs
 // correctly in any case (the strided layout takes what is left out).
 struct RowLayouts {
-  bool stream;         // Non-temporal stores on request (contiguous outputs).
+  // Non-temporal stores on request: contiguous output, inputs contiguous or
+  // broadcast.
+  bool stream;
   bool broadcast;      // A broadcast operand beside a contiguous one.
   bool unary = false;  // b is always a unary op's ignored zero broadcast.
 };
@@ -456,7 +458,7 @@ inline constexpr RowLayouts kAccumulatorLayouts{false, false};
 // on a contiguous output row, specialised for the common input patterns:
 // contiguous rows, a broadcast operand (outer products: the Set is hoisted)
 // and any strides (a contiguous operand beside a strided one included: the
-// gathers dominate).
+// gathers dominate, so these rows store plainly even where `o` streams).
 template <class Op, RowLayouts kLayouts, class D, class Out,
           typename T = hn::TFromD<D>>
 HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
@@ -468,7 +470,8 @@ HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
       return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
                                 BroadcastLoader<T>{*b}, count);
     }
-    return ElementwiseRow<Op>(d, o, StridedLoader<D>(d, a, a_stride),
+    return ElementwiseRow<Op>(d, ContiguousStorer<T>{o.p},
+                              StridedLoader<D>(d, a, a_stride),
                               BroadcastLoader<T>{*b}, count);
   }
   if (a_stride == 1 && b_stride == 1) {
@@ -485,7 +488,8 @@ HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
                                 ContiguousLoader<T>{b}, count);
     }
   }
-  return ElementwiseRow<Op>(d, o, StridedLoader<D>(d, a, a_stride),
+  return ElementwiseRow<Op>(d, ContiguousStorer<T>{o.p},
+                            StridedLoader<D>(d, a, a_stride),
                             StridedLoader<D>(d, b, b_stride), count);
 }
 
