@@ -15,6 +15,13 @@ stridekit_docs_packages=(doxygen python3)
 stridekit_cross_packages=(g++-aarch64-linux-gnu qemu-user libhwy-dev:arm64 libgtest-dev:arm64
                           libgmock-dev:arm64 meson ninja-build pkg-config)
 
+# Debian's arm64 architecture, which stridekit_cross_packages need (when root;
+# otherwise ensure_packages reports what is missing).
+add_arm64_architecture() {
+  [ "$(id -u)" -eq 0 ] || return 0
+  dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64
+}
+
 ensure_packages() {
   local missing=()
   local p
