@@ -7,6 +7,8 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <utility>
+#include <vector>
 
 #include "allocation.h"
 #include "copy_checks.h"
@@ -23,6 +25,44 @@
 #include "stridekit/shape.h"
 
 namespace stridekit {
+
+namespace {
+
+// Tiles shorter than this on either side (permutations of rank >= 3 with
+// short extents) take outer axes into their rows and columns.
+constexpr int64_t kFusedTileMinExtent = 256;
+
+// The offset tables of a plan's fused tile: CopyTask::row_offsets and
+// col_offsets, each group's axes in C order.
+struct FusedTileOffsets {
+  std::vector<int64_t> rows, cols;
+};
+
+FusedTileOffsets MakeFusedTileOffsets(const IterationPlan& plan) {
+  FusedTileOffsets tables;
+  const int bounds[3] = {plan.outer_ndim(), plan.ndim() - plan.tile_col_axes(),
+                         plan.ndim()};
+  for (int g = 0; g < 2; ++g) {
+    // Rows are placed in the destination, columns in the source.
+    const Dims& strides = plan.strides(g == 0 ? 0 : 1);
+    std::vector<int64_t> level = {0};
+    for (int a = bounds[g]; a < bounds[g + 1]; ++a) {
+      std::vector<int64_t> next;
+      next.reserve(level.size() * size_t(plan.shape()[a]));
+      for (const int64_t base : level) {
+        for (int64_t k = 0; k < plan.shape()[a]; ++k) {
+          // offset-checked: partial sums of the plan's checked offsets
+          next.push_back(base + k * strides[a]);
+        }
+      }
+      level = std::move(next);
+    }
+    (g == 0 ? tables.rows : tables.cols) = std::move(level);
+  }
+  return tables;
+}
+
+}  // namespace
 
 void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
              const Operand& dst, const Box& box, const CopyOptions& options) {
@@ -46,14 +86,27 @@ void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
     if (scale > 1) layouts[i].strides.push_back(1);
   }
   if (scale > 1) shape.push_back(scale);
-  const IterationPlan plan = IterationPlan::Make(shape, layouts);
+  const IterationPlan plan =
+      IterationPlan::Make(shape, layouts)
+          .FuseTiles(kFusedTileMinExtent, kFusedTileMinExtent);
   if (plan.empty()) return;
+  const FusedTileOffsets tables =
+      plan.tile_row_axes() + plan.tile_col_axes() > 2
+          ? MakeFusedTileOffsets(plan)
+          : FusedTileOffsets{};
   const bool stream =
       plan.inner_kind(0) == InnerKind::kContiguous &&
       plan.numel() >= options.stream_min_bytes / int64_t(lane_size);
-  const CopyTask task{&plan,     src.data, const_cast<unsigned char*>(dst.data),
-                      lane_size, 0,        plan.outer_size(),
-                      stream};
+  const CopyTask task{&plan,
+                      src.data,
+                      const_cast<unsigned char*>(dst.data),
+                      lane_size,
+                      0,
+                      plan.outer_size(),
+                      stream,
+                      nullptr,
+                      tables.rows.data(),
+                      tables.cols.data()};
   RunPartitioned(plan, options.threads, [&](int64_t begin, int64_t end) {
     CopyTask part = task;
     part.begin = begin;

@@ -161,6 +161,7 @@ IterationPlan IterationPlan::Make(DimsView shape,
         for (int o = 0; o < nops; ++o) rotate(plan.strides_[o]);
         plan.kinds_[op] = InnerKind::kTransposed;
         plan.tiled_ = true;
+        plan.tile_row_axes_ = 1;
         break;
       }
     }
@@ -178,7 +179,59 @@ int64_t IterationPlan::inner_stride(int op) const {
 }
 
 int IterationPlan::outer_ndim() const {
-  return std::max(0, ndim() - (tiled_ ? 2 : 1));
+  return std::max(0, ndim() - tile_row_axes_ - tile_col_axes_);
+}
+
+IterationPlan IterationPlan::FuseTiles(int64_t min_rows,
+                                       int64_t min_cols) const {
+  IterationPlan plan = *this;
+  const int n = ndim();
+  if (!tiled_ || num_operands_ != 2 || tile_row_axes_ + tile_col_axes_ != 2) {
+    return plan;
+  }
+  // Joined outer axes, innermost first: groups[0] rows, groups[1] columns.
+  Dims groups[2];
+  bool joined[kMaxRank] = {};
+  int64_t extents[2] = {shape_[n - 2], shape_[n - 1]};
+  const int64_t minimums[2] = {min_rows, min_cols};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int g = 0; g < 2; ++g) {
+      if (extents[g] >= minimums[g]) continue;
+      // Rows continue the input (operand 1), columns the output.
+      const int op = g == 0 ? 1 : 0;
+      for (int a = 0; a < n - 2; ++a) {
+        if (joined[a] || strides_[op][a] != extents[g] ||
+            shape_[a] > kMaxFusedTileExtent / extents[g]) {
+          continue;
+        }
+        joined[a] = true;
+        groups[g].push_back(a);
+        extents[g] *= shape_[a];  // Fits: numel fits.
+        grew = true;
+        break;
+      }
+    }
+  }
+  if (groups[0].empty() && groups[1].empty()) return plan;
+  // New order: the outer axes left, then each group outermost first.
+  Dims order;
+  for (int a = 0; a < n - 2; ++a) {
+    if (!joined[a]) order.push_back(a);
+  }
+  for (int g = 0; g < 2; ++g) {
+    for (int i = groups[g].size() - 1; i >= 0; --i)
+      order.push_back(groups[g][i]);
+    order.push_back(n - 2 + g);
+  }
+  for (int i = 0; i < n; ++i) {
+    plan.shape_[i] = shape_[order[i]];
+    for (int op = 0; op < 2; ++op)
+      plan.strides_[op][i] = strides_[op][order[i]];
+  }
+  plan.tile_row_axes_ = 1 + groups[0].size();
+  plan.tile_col_axes_ = 1 + groups[1].size();
+  return plan;
 }
 
 int64_t IterationPlan::outer_size() const {
@@ -190,7 +243,11 @@ int64_t IterationPlan::outer_size() const {
 
 std::string IterationPlan::Describe() const {
   std::string s = StrCat("shape ", ToString(shape_), " numel ", numel_);
-  if (tiled_) s += " tiled";
+  if (tiled_) {
+    s += tile_row_axes_ + tile_col_axes_ == 2
+             ? " tiled"
+             : StrCat(" tiled ", tile_row_axes_, "x", tile_col_axes_, " axes");
+  }
   for (int op = 0; op < num_operands_; ++op) {
     s += StrCat(" | op", op, " strides ", ToString(strides_[op]), " offset ",
                 offsets_[op], " ", InnerKindName(kinds_[op]));

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "alignment.h"
 #include "hwy/cache_control.h"
@@ -200,6 +201,29 @@ HWY_INLINE void CopyRow(D d, const T* HWY_RESTRICT from, int64_t from_stride,
                          from_stride, count - head, to + head);
 }
 
+// Where a transposed block's columns start in the source and its rows in the
+// destination, relative to the block's origin: at multiples of a pitch (a
+// 2-D block) or from tables (a block whose rows and columns each fuse
+// several axes, IterationPlan::FuseTiles). Either way the source is
+// contiguous along a column and the destination along a row.
+struct PitchAddressing {
+  int64_t col_pitch;  // Source elements between columns.
+  int64_t row_pitch;  // Destination elements between rows.
+  int64_t Col(size_t c) const { return static_cast<int64_t>(c) * col_pitch; }
+  int64_t Row(size_t r) const { return static_cast<int64_t>(r) * row_pitch; }
+};
+
+struct TableAddressing {
+  const int64_t* cols;  // Source offset of each column.
+  const int64_t* rows;  // Destination offset of each row.
+  int64_t Col(size_t c) const { return cols[c]; }
+  int64_t Row(size_t r) const { return rows[r]; }
+  // The block that starts at row r, column c of this one.
+  TableAddressing From(size_t r, size_t c) const {
+    return {cols + c, rows + r};
+  }
+};
+
 // Elements per tile edge: at least one cache line of the destination and a
 // whole number of vectors.
 template <class D, typename T = hn::TFromD<D>>
@@ -350,22 +374,21 @@ HWY_INLINE void TransposeSquare(D d, V* v) {
   }
 }
 
-// Register-tiled 2-D transpose for rows, cols multiples handled by the
-// caller: to[r * to_row + c] = from[r + c * from_col] for r in [0, N) and
-// c in [0, N), N = Lanes(d). With kStream, every destination row start must
-// be vector-aligned.
-template <bool kStream, class D, typename T = hn::TFromD<D>>
-HWY_INLINE void TransposeTile(D d, const T* HWY_RESTRICT from, int64_t from_col,
-                              T* HWY_RESTRICT to, int64_t to_row) {
+// Register-tiled transpose of the N x N tile at row r0, column c0 of a
+// block (N = Lanes(d)): to[a.Row(r) + c] = from[r + a.Col(c)]. With kStream,
+// every destination row start must be vector-aligned.
+template <bool kStream, class D, class A, typename T = hn::TFromD<D>>
+HWY_INLINE void TransposeTile(D d, const T* HWY_RESTRICT from, const A& a,
+                              size_t r0, size_t c0, T* HWY_RESTRICT to) {
   if constexpr (sizeof(T) >= 4) {
     const size_t N = hn::Lanes(d);
     hn::Vec<D> v[64 / sizeof(T)];
     for (size_t k = 0; k < N; ++k) {
-      v[k] = hn::LoadU(d, from + static_cast<int64_t>(k) * from_col);
+      v[k] = hn::LoadU(d, from + static_cast<int64_t>(r0) + a.Col(c0 + k));
     }
     TransposeSquare(d, v);
     for (size_t j = 0; j < N; ++j) {
-      StoreVec<kStream>(v[j], d, to + static_cast<int64_t>(j) * to_row);
+      StoreVec<kStream>(v[j], d, to + a.Row(r0 + j) + static_cast<int64_t>(c0));
     }
   }
 }
@@ -378,11 +401,10 @@ HWY_INLINE void TransposeTile(D d, const T* HWY_RESTRICT from, int64_t from_col,
 // edges cost more than the tiles (a 107 x 107 block has 19 % of its elements
 // in edges of 11 at 16 lanes), while narrower edges are cheaper by rows
 // (18^5 lost a third with tiles). Other edges go by rows.
-template <bool kStream, class D, typename T = hn::TFromD<D>>
+template <bool kStream, class D, class A, typename T = hn::TFromD<D>>
 HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
-                                       int64_t from_col, size_t rows,
-                                       size_t cols, T* HWY_RESTRICT to,
-                                       int64_t to_row) {
+                                       const A& a, size_t rows, size_t cols,
+                                       T* HWY_RESTRICT to) {
   const size_t N = hn::Lanes(d);
   const auto covered = [&](size_t extent) {
     const bool overlap = !kStream && extent >= N && extent % N >= N / 2;
@@ -394,18 +416,19 @@ HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
     const size_t c0 = c + N > full_cols ? full_cols - N : c;
     for (size_t r = 0; r < full_rows; r += N) {
       const size_t r0 = r + N > full_rows ? full_rows - N : r;
-      TransposeTile<kStream>(
-          d,
-          from + static_cast<int64_t>(r0) + static_cast<int64_t>(c0) * from_col,
-          from_col, to + static_cast<int64_t>(r0) * to_row + c0, to_row);
+      TransposeTile<kStream>(d, from, a, r0, c0, to);
     }
   }
   if (full_rows == rows && full_cols == cols) return;
   for (size_t r = 0; r < rows; ++r) {
     const size_t c_begin = r < full_rows ? full_cols : 0;
-    CopyRow(d, from + r + static_cast<int64_t>(c_begin) * from_col, from_col,
-            to + static_cast<int64_t>(r) * to_row + c_begin, 1, cols - c_begin,
-            false);
+    T* row = to + a.Row(r);
+    if constexpr (std::is_same_v<A, PitchAddressing>) {
+      CopyRow(d, from + r + a.Col(c_begin), a.col_pitch, row + c_begin, 1,
+              cols - c_begin, false);
+    } else {
+      for (size_t c = c_begin; c < cols; ++c) row[c] = from[r + a.Col(c)];
+    }
   }
 }
 
@@ -456,10 +479,9 @@ inline constexpr size_t kMacroScratchBytes =
             kStreamMacroRows<T>*(kStreamMacroCols<T> + 64 / sizeof(T))) *
     sizeof(T);
 
-template <bool kStream, class D, typename T = hn::TFromD<D>>
-HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from,
-                                  int64_t from_col, size_t rows, size_t cols,
-                                  T* HWY_RESTRICT to, int64_t to_row,
+template <bool kStream, class D, class A, typename T = hn::TFromD<D>>
+HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from, const A& a,
+                                  size_t rows, size_t cols, T* HWY_RESTRICT to,
                                   size_t tile_rows, size_t tile_cols,
                                   T* HWY_RESTRICT scratch) {
   const size_t N = hn::Lanes(d);
@@ -470,16 +492,16 @@ HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from,
     const T* band = from + static_cast<int64_t>(r0);
     for (size_t c0 = 0; c0 < full_cols; c0 += tile_cols) {
       for (size_t cc = 0; cc < tile_cols; cc += N) {
-        const T* src = band + static_cast<int64_t>(c0 + cc) * from_col;
+        const size_t c = c0 + cc;
         // The next register column's source lines (HPTT's prefetch).
-        for (size_t k = 0; k < N; ++k) {
-          const T* next = src + static_cast<int64_t>(N + k) * from_col;
+        for (size_t k = N; k < 2 * N && c + k < cols; ++k) {
+          const T* next = band + a.Col(c + k);
           for (size_t q = 0; q < tile_rows; q += L) hwy::Prefetch(next + q);
         }
         for (size_t rr = 0; rr < tile_rows; rr += N) {
           hn::Vec<D> v[64 / sizeof(T)];
           for (size_t k = 0; k < N; ++k) {
-            v[k] = hn::LoadU(d, src + rr + static_cast<int64_t>(k) * from_col);
+            v[k] = hn::LoadU(d, band + a.Col(c + k) + static_cast<int64_t>(rr));
           }
           TransposeSquare(d, v);
           for (size_t j = 0; j < N; ++j) {
@@ -488,7 +510,7 @@ HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from,
         }
       }
       for (size_t j = 0; j < tile_rows; ++j) {
-        T* row = to + static_cast<int64_t>(r0 + j) * to_row;
+        T* row = to + a.Row(r0 + j);
         T* buf = scratch + j * P;
         // Buffer column L + x holds destination column c0 + x.
         const size_t h = ElementsToAlignment(row, 64, L);
@@ -542,13 +564,13 @@ HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
       scratch != nullptr && CanTransposeInRegisters(d) && tile_rows >= 2 * L &&
       tile_cols >= 2 * L && reinterpret_cast<uintptr_t>(to) % sizeof(T) == 0) {
     if constexpr (sizeof(T) >= 4) {
+      const PitchAddressing a{from_col, to_row};
       if (stream) {
-        TransposeBuffered<true>(d, from, from_col, rows, cols, to, to_row,
-                                tile_rows, tile_cols, static_cast<T*>(scratch));
+        TransposeBuffered<true>(d, from, a, rows, cols, to, tile_rows,
+                                tile_cols, static_cast<T*>(scratch));
       } else {
-        TransposeBuffered<false>(d, from, from_col, rows, cols, to, to_row,
-                                 tile_rows, tile_cols,
-                                 static_cast<T*>(scratch));
+        TransposeBuffered<false>(d, from, a, rows, cols, to, tile_rows,
+                                 tile_cols, static_cast<T*>(scratch));
       }
     }
     const size_t done_rows = rows - rows % tile_rows;
@@ -588,12 +610,11 @@ HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
     T* band_to = to + static_cast<int64_t>(r0) * to_row;
     if (registers) {
 #if STRIDEKIT_REGISTER_TRANSPOSE
+      const PitchAddressing a{from_col, to_row};
       if (stream) {
-        TransposeRegisterTiles<true>(d, band_from, from_col, band, cols,
-                                     band_to, to_row);
+        TransposeRegisterTiles<true>(d, band_from, a, band, cols, band_to);
       } else {
-        TransposeRegisterTiles<false>(d, band_from, from_col, band, cols,
-                                      band_to, to_row);
+        TransposeRegisterTiles<false>(d, band_from, a, band, cols, band_to);
       }
 #endif
     } else if (stream) {
@@ -612,6 +633,71 @@ HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
                                T* HWY_RESTRICT to, int64_t to_row,
                                bool stream) {
   TransposeBlock(d, from, from_col, rows, cols, to, to_row, stream, nullptr);
+}
+
+// A block whose rows and columns each fuse several axes
+// (IterationPlan::FuseTiles): to[a.Row(r) + c] = from[r + a.Col(c)] for
+// r < rows, c < cols. The tables are linear within runs of `run_rows` rows
+// (destination pitch to_row) and `run_cols` columns (source pitch from_col),
+// the extents of the plan's tile and inner axes, which divide rows and cols.
+// Register targets tile the whole block, through the macro-tile buffer
+// (`scratch` as in TransposeBlock) when streamed or when rows alias; other
+// targets and element sizes run TransposeBlock on each run x run block.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void TransposeFusedBlock(D d, const T* HWY_RESTRICT from,
+                                    size_t rows, size_t cols,
+                                    T* HWY_RESTRICT to,
+                                    const TableAddressing& a, size_t run_rows,
+                                    int64_t to_row, size_t run_cols,
+                                    int64_t from_col, bool stream,
+                                    void* scratch) {
+#if STRIDEKIT_REGISTER_TRANSPOSE
+  if constexpr (sizeof(T) >= 4) {
+    if (CanTransposeInRegisters(d)) {
+      constexpr size_t L = 64 / sizeof(T);
+      const size_t N = hn::Lanes(d);
+      const size_t max_rows = stream ? kStreamMacroRows<T> : kMacroRows;
+      const size_t max_cols = stream ? kStreamMacroCols<T> : kMacroCols;
+      const size_t tile_rows = HWY_MIN(rows, max_rows) / N * N;
+      const size_t tile_cols = HWY_MIN(cols, max_cols) / L * L;
+      if ((stream || RowsAlias<T>(d, from_col, to_row)) && scratch != nullptr &&
+          tile_rows >= 2 * L && tile_cols >= 2 * L &&
+          reinterpret_cast<uintptr_t>(to) % sizeof(T) == 0) {
+        if (stream) {
+          TransposeBuffered<true>(d, from, a, rows, cols, to, tile_rows,
+                                  tile_cols, static_cast<T*>(scratch));
+        } else {
+          TransposeBuffered<false>(d, from, a, rows, cols, to, tile_rows,
+                                   tile_cols, static_cast<T*>(scratch));
+        }
+        // The strips the buffer left, as in TransposeBlock: the right one
+        // beside the buffered rows, then the bottom one, each widened back
+        // over done elements to at least N.
+        const size_t done_rows = rows - rows % tile_rows;
+        const size_t done_cols = cols - cols % tile_cols;
+        const size_t right =
+            done_cols == cols ? cols : HWY_MIN(done_cols, cols - N);
+        const size_t bottom =
+            done_rows == rows ? rows : HWY_MIN(done_rows, rows - N);
+        TransposeRegisterTiles<false>(d, from, a.From(0, right), done_rows,
+                                      cols - right, to + right);
+        TransposeRegisterTiles<false>(d, from + bottom, a.From(bottom, 0),
+                                      rows - bottom, cols, to);
+      } else {
+        TransposeRegisterTiles<false>(d, from, a, rows, cols, to);
+      }
+      return;
+    }
+  }
+#endif
+  for (size_t r = 0; r < rows; r += run_rows) {
+    for (size_t c = 0; c < cols; c += run_cols) {
+      TransposeBlock(d, from + static_cast<int64_t>(r) + a.Col(c), from_col,
+                     run_rows, run_cols,
+                     to + a.Row(r) + static_cast<int64_t>(c), to_row, stream,
+                     scratch);
+    }
+  }
 }
 
 }  // namespace HWY_NAMESPACE

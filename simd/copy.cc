@@ -34,7 +34,23 @@ void RunCopyTaskFor(const CopyTask& task) {
   const int64_t from_stride = plan.inner_stride(1);
   ChunkIterator chunks(plan, task.begin, task.end);
   Chunk chunk;
-  if (plan.tiled()) {
+  if (plan.tiled() && plan.tile_row_axes() + plan.tile_col_axes() > 2) {
+    // Tile rows fuse the axes from outer_ndim() to tile_axis, columns the
+    // rest; their innermost axes give the runs.
+    const int tile_axis = plan.ndim() - 1 - plan.tile_col_axes();
+    size_t rows = 1, cols = 1;
+    for (int a = plan.outer_ndim(); a < plan.ndim(); ++a) {
+      (a <= tile_axis ? rows : cols) *= static_cast<size_t>(plan.shape()[a]);
+    }
+    const TableAddressing tables{task.col_offsets, task.row_offsets};
+    while (chunks.Next(chunk)) {
+      TransposeFusedBlock(
+          d, src + chunk.offsets[1], rows, cols, dst + chunk.offsets[0], tables,
+          static_cast<size_t>(plan.shape()[tile_axis]),
+          plan.strides(0)[tile_axis], static_cast<size_t>(count), from_stride,
+          stream, task.scratch);
+    }
+  } else if (plan.tiled()) {
     const int tile_axis = plan.ndim() - 2;
     const size_t rows = static_cast<size_t>(plan.shape()[tile_axis]);
     const int64_t to_row = plan.strides(0)[tile_axis];

@@ -22,6 +22,11 @@ struct CopyTask {
   // Null, or kCopyScratchBytes aligned to 64 for the streamed transpose's
   // buffer (tiled plans).
   void* scratch = nullptr;
+  // For a plan with fused tile axes (IterationPlan::FuseTiles): the
+  // destination offset of each of the tile's rows and the source offset of
+  // each of its columns, relative to the tile's origin.
+  const int64_t* row_offsets = nullptr;
+  const int64_t* col_offsets = nullptr;
 };
 
 inline constexpr size_t kCopyScratchBytes = size_t{288} << 10;

@@ -235,6 +235,67 @@ TEST_P(CopyOnTarget, StreamedPermutationOfShortExtents) {
   ExpectForcedTargetRan();
 }
 
+// Permutations of rank 3 to 5 with short extents, whose tiles fuse outer
+// axes (IterationPlan::FuseTiles): every element size, cached and streamed,
+// one and two threads, destinations shifted off alignment.
+TEST_P(CopyOnTarget, PermutationsWithFusedTiles) {
+  ViewGenerator gen(2005);
+  struct Permutation {
+    std::vector<int64_t> shape, axes;
+  };
+  const Permutation cases[] = {{{9, 9, 9, 9, 9}, {4, 3, 2, 1, 0}},
+                               {{5, 7, 3, 11, 6}, {4, 3, 2, 1, 0}},
+                               {{18, 17, 9, 20}, {3, 1, 0, 2}},
+                               {{6, 40, 5, 33}, {1, 3, 0, 2}},
+                               {{3, 70, 4, 9, 2}, {2, 4, 0, 3, 1}},
+                               {{21, 13, 30}, {2, 1, 0}},
+                               {{66, 3, 70}, {2, 1, 0}}};
+  for (const Permutation& p : cases) {
+    const int n = int(p.shape.size());
+    // dst = src.transpose(axes): dst axis k reads src axis axes[k].
+    std::vector<int64_t> src_strides(p.shape.size()), dst_shape,
+        dst_strides(p.shape.size());
+    int64_t numel = 1;
+    for (int d = n - 1; d >= 0; --d) {
+      src_strides[size_t(d)] = numel;
+      numel *= p.shape[size_t(d)];
+    }
+    std::vector<int64_t> read_strides;
+    for (int k = 0; k < n; ++k) {
+      dst_shape.push_back(p.shape[size_t(p.axes[size_t(k)])]);
+      read_strides.push_back(src_strides[size_t(p.axes[size_t(k)])]);
+    }
+    int64_t pitch = 1;
+    for (int d = n - 1; d >= 0; --d) {
+      dst_strides[size_t(d)] = pitch;
+      pitch *= dst_shape[size_t(d)];
+    }
+    for (const size_t es : {1, 2, 4, 8, 16}) {
+      for (const int64_t shift : {0, 3}) {
+        for (const bool stream : {false, true}) {
+          CopyOptions options;
+          if (stream) options.stream_min_bytes = 0;
+          options.threads = shift == 0 ? 1 : 2;
+          const sk_view src = MakeView(dst_shape, read_strides, 0);
+          const sk_view dst = MakeView(dst_shape, dst_strides, shift);
+          Bytes src_buffer(size_t(numel) * es);
+          Bytes dst_buffer(size_t(numel + shift) * es);
+          gen.Randomize(src_buffer);
+          gen.Randomize(dst_buffer);
+          Bytes want = dst_buffer, got = dst_buffer;
+          reference::Copy(es, src, src_buffer.data(), dst, want.data(),
+                          nullptr);
+          Copy(es, src, src_buffer.data(), dst, got.data(), nullptr, options);
+          ASSERT_EQ(got, want)
+              << ::testing::PrintToString(p.shape) << " es " << es << " shift "
+              << shift << " stream " << stream;
+        }
+      }
+    }
+  }
+  ExpectForcedTargetRan();
+}
+
 TEST_P(CopyOnTarget, PadReadsTheFillValue) {
   // Nx vector 129: pad [2,3] by [(1,1),(0,2)] -> [4,5], offset -3.
   const int32_t src_data[6] = {1, 2, 3, 4, 5, 6};

@@ -73,8 +73,26 @@ class IterationPlan {
   // With a transposed input the axis before the inner one is the tile axis
   // and the executor walks 2-D tiles; otherwise rows of the inner axis.
   bool tiled() const { return tiled_; }
-  // Axes walked by the outer odometer: ndim-2 when tiled, else ndim-1.
+  // The tile's axes, the last tile_row_axes() + tile_col_axes() of the plan:
+  // its rows (fused in C order) then its columns. 1 and 1 on a tiled plan
+  // unless FuseTiles grew them; 0 and 1 on an untiled one.
+  int tile_row_axes() const { return tile_row_axes_; }
+  int tile_col_axes() const { return tile_col_axes_; }
+  // Axes walked by the outer odometer: those before the tile's (ndim-2 on a
+  // plain tiled plan), else ndim-1.
   int outer_ndim() const;
+
+  // A tiled plan of an output and one transposed input with outer axes
+  // moved into its tile, for executors that address the tile's rows and
+  // columns through offset tables: while the rows number fewer than
+  // `min_rows`, an outer axis on which the input's stride equals their count
+  // joins them as their outermost axis (the input stays contiguous along the
+  // fused rows); likewise the columns, with the output's stride. Short
+  // extents of permutations of rank >= 3 (9^5 reversed) thus form long
+  // tiles. An axis joins only while rows and columns each stay at most
+  // kMaxFusedTileExtent. Any other plan is returned unchanged.
+  static constexpr int64_t kMaxFusedTileExtent = int64_t{1} << 16;
+  IterationPlan FuseTiles(int64_t min_rows, int64_t min_cols) const;
   // Number of outer positions (rows or tiles) the odometer visits.
   int64_t outer_size() const;
 
@@ -89,6 +107,8 @@ class IterationPlan {
   InnerKind kinds_[kMaxOperands] = {};
   int64_t numel_ = 0;
   bool tiled_ = false;
+  int tile_row_axes_ = 0;
+  int tile_col_axes_ = 1;
 };
 
 // One step of the outer odometer: per-operand element offsets of the first
