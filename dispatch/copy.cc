@@ -86,9 +86,8 @@ void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
     if (scale > 1) layouts[i].strides.push_back(1);
   }
   if (scale > 1) shape.push_back(scale);
-  const IterationPlan plan =
-      IterationPlan::Make(shape, layouts)
-          .FuseTiles(kFusedTileMinExtent, kFusedTileMinExtent);
+  IterationPlan plan = IterationPlan::Make(shape, layouts);
+  plan.FuseTiles(kFusedTileMinExtent, kFusedTileMinExtent);
   if (plan.empty()) return;
   const FusedTileOffsets tables =
       plan.tile_row_axes() + plan.tile_col_axes() > 2

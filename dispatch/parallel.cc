@@ -130,15 +130,4 @@ void RunParallel(int parts, const std::function<void(int)>& run) {
   }
 }
 
-void RunPartitioned(const IterationPlan& plan, int threads,
-                    const std::function<void(int64_t, int64_t)>& run) {
-  if (threads <= 1 || plan.outer_size() < 2) {
-    run(0, plan.outer_size());
-    return;
-  }
-  const Dims bounds = PartitionOuter(plan, threads);
-  RunParallel(int(bounds.size() - 1),
-              [&](int i) { run(bounds[i], bounds[i + 1]); });
-}
-
 }  // namespace stridekit

@@ -116,11 +116,12 @@ IterationPlan IterationPlan::Make(DimsView shape,
     }
     order[j] = axis;
   }
-  const IterationPlan unsorted = plan;
-  for (int i = 0; i < n; ++i) {
-    plan.shape_[i] = unsorted.shape_[order[i]];
+  if (!std::is_sorted(order, order + n)) {
+    const Dims shape_in = plan.shape_;
+    for (int i = 0; i < n; ++i) plan.shape_[i] = shape_in[order[i]];
     for (int op = 0; op < nops; ++op) {
-      plan.strides_[op][i] = unsorted.strides_[op][order[i]];
+      const Dims strides_in = plan.strides_[op];
+      for (int i = 0; i < n; ++i) plan.strides_[op][i] = strides_in[order[i]];
     }
   }
 
@@ -169,25 +170,10 @@ IterationPlan IterationPlan::Make(DimsView shape,
   return plan;
 }
 
-int64_t IterationPlan::inner_size() const {
-  if (empty()) return 0;
-  return shape_.empty() ? 1 : shape_.back();
-}
-
-int64_t IterationPlan::inner_stride(int op) const {
-  return shape_.empty() ? 0 : strides_[op].back();
-}
-
-int IterationPlan::outer_ndim() const {
-  return std::max(0, ndim() - tile_row_axes_ - tile_col_axes_);
-}
-
-IterationPlan IterationPlan::FuseTiles(int64_t min_rows,
-                                       int64_t min_cols) const {
-  IterationPlan plan = *this;
+void IterationPlan::FuseTiles(int64_t min_rows, int64_t min_cols) {
   const int n = ndim();
   if (!tiled_ || num_operands_ != 2 || tile_row_axes_ + tile_col_axes_ != 2) {
-    return plan;
+    return;
   }
   // Joined outer axes, innermost first: groups[0] rows, groups[1] columns.
   Dims groups[2];
@@ -213,32 +199,26 @@ IterationPlan IterationPlan::FuseTiles(int64_t min_rows,
       }
     }
   }
-  if (groups[0].empty() && groups[1].empty()) return plan;
+  if (groups[0].empty() && groups[1].empty()) return;
   // New order: the outer axes left, then each group outermost first.
   Dims order;
   for (int a = 0; a < n - 2; ++a) {
     if (!joined[a]) order.push_back(a);
   }
   for (int g = 0; g < 2; ++g) {
-    for (int i = groups[g].size() - 1; i >= 0; --i)
+    for (int i = groups[g].size() - 1; i >= 0; --i) {
       order.push_back(groups[g][i]);
+    }
     order.push_back(n - 2 + g);
   }
+  const Dims shape = shape_;
+  const Dims strides[2] = {strides_[0], strides_[1]};
   for (int i = 0; i < n; ++i) {
-    plan.shape_[i] = shape_[order[i]];
-    for (int op = 0; op < 2; ++op)
-      plan.strides_[op][i] = strides_[op][order[i]];
+    shape_[i] = shape[order[i]];
+    for (int op = 0; op < 2; ++op) strides_[op][i] = strides[op][order[i]];
   }
-  plan.tile_row_axes_ = 1 + groups[0].size();
-  plan.tile_col_axes_ = 1 + groups[1].size();
-  return plan;
-}
-
-int64_t IterationPlan::outer_size() const {
-  if (empty()) return 0;
-  int64_t n = 1;
-  for (int d = 0; d < outer_ndim(); ++d) n *= shape_[d];  // Fits: numel fits.
-  return n;
+  tile_row_axes_ = 1 + groups[0].size();
+  tile_col_axes_ = 1 + groups[1].size();
 }
 
 std::string IterationPlan::Describe() const {

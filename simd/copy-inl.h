@@ -179,8 +179,8 @@ HWY_INLINE void CopyToContiguous(D d, const T* HWY_RESTRICT from,
 }
 
 // to[i * to_stride] = from[i * from_stride] for i < count: the row kernel.
-// With `stream`, a contiguous destination is written with non-temporal
-// stores after a scalar head that aligns it.
+// A long contiguous destination is written from a scalar head that aligns
+// it on; with `stream`, by non-temporal stores.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void CopyRow(D d, const T* HWY_RESTRICT from, int64_t from_stride,
                         T* HWY_RESTRICT to, int64_t to_stride, size_t count,
@@ -192,13 +192,25 @@ HWY_INLINE void CopyRow(D d, const T* HWY_RESTRICT from, int64_t from_stride,
     }
     return;
   }
-  if (!stream) return CopyToContiguous<false>(d, from, from_stride, count, to);
-  const size_t head = ElementsToAlignment(to, hn::Lanes(d) * sizeof(T), count);
+  // Cached contiguous rows go to memcpy, which aligns them itself, and short
+  // rows keep their few vectors unaligned.
+  const size_t N = hn::Lanes(d);
+  if (!stream && (from_stride == 1 || count < 4 * N)) {
+    return CopyToContiguous<false>(d, from, from_stride, count, to);
+  }
+  // Vector stores start aligned: required when streamed, and cheaper in
+  // cache (half the vector stores into a 16-byte aligned row, as malloc
+  // gives, would split cache lines).
+  const size_t head = ElementsToAlignment(to, N * sizeof(T), count);
   for (size_t i = 0; i < head; ++i) {
     to[i] = from[static_cast<int64_t>(i) * from_stride];
   }
-  CopyToContiguous<true>(d, from + static_cast<int64_t>(head) * from_stride,
-                         from_stride, count - head, to + head);
+  const T* rest = from + static_cast<int64_t>(head) * from_stride;
+  if (stream) {
+    CopyToContiguous<true>(d, rest, from_stride, count - head, to + head);
+  } else {
+    CopyToContiguous<false>(d, rest, from_stride, count - head, to + head);
+  }
 }
 
 // Where a transposed block's columns start in the source and its rows in the

@@ -111,7 +111,8 @@ TEST(IterationPlan, FuseTilesJoinsOuterAxesIntoShortTiles) {
   // Rows take the axes that continue the input (strides 7 then 42), columns
   // the one that continues the output (stride 3); rows stop at 210 >= 64,
   // columns at 12 (the output's stride-12 axis already joined the rows).
-  auto f = p.FuseTiles(64, 64);
+  auto f = p;
+  f.FuseTiles(64, 64);
   EXPECT_EQ(Vec(f.shape()), (V{5, 6, 7, 4, 3}));
   EXPECT_EQ(Vec(f.strides(0)), (V{12, 60, 360, 3, 1}));
   EXPECT_EQ(Vec(f.strides(1)), (V{42, 7, 1, 210, 840}));
@@ -122,10 +123,12 @@ TEST(IterationPlan, FuseTilesJoinsOuterAxesIntoShortTiles) {
   EXPECT_EQ(f.inner_kind(1), InnerKind::kTransposed);
   EXPECT_NE(f.Describe().find("tiled 3x2 axes"), std::string::npos);
   // Limits that the plain tile meets, and untiled plans, change nothing.
-  auto same = p.FuseTiles(7, 3);
+  auto same = p;
+  same.FuseTiles(7, 3);
   EXPECT_EQ(Vec(same.shape()), Vec(p.shape()));
   EXPECT_EQ(same.tile_row_axes() + same.tile_col_axes(), 2);
-  auto rows = Plan({3, 4}, {{{4, 1}, 0}, {{4, 1}, 0}}).FuseTiles(64, 64);
+  auto rows = Plan({3, 4}, {{{4, 1}, 0}, {{4, 1}, 0}});
+  rows.FuseTiles(64, 64);
   EXPECT_FALSE(rows.tiled());
   EXPECT_EQ(rows.outer_ndim(), 0);
   EXPECT_EQ(rows.tile_col_axes(), 1);
@@ -136,7 +139,8 @@ TEST(IterationPlan, FuseTilesKeepsTablesBounded) {
   // kMaxFusedTileExtent, so it joins the columns (60000) instead.
   auto p = Plan({3, 30000, 2}, {{{60000, 2, 1}, 0}, {{1, 3, 90000}, 0}});
   ASSERT_TRUE(p.tiled());
-  auto f = p.FuseTiles(1 << 20, 1 << 20);
+  auto f = p;
+  f.FuseTiles(1 << 20, 1 << 20);
   EXPECT_EQ(Vec(f.shape()), (V{3, 30000, 2}));
   EXPECT_EQ(Vec(f.strides(0)), (V{60000, 2, 1}));
   EXPECT_EQ(f.tile_row_axes(), 1);

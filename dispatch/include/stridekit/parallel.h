@@ -28,11 +28,22 @@ namespace stridekit {
 // parts one after another on the calling thread.
 void RunParallel(int parts, const std::function<void(int)>& run);
 
-// Runs run(begin, end) over PartitionOuter(plan, threads), as RunParallel.
-// `run` must be safe to call concurrently on disjoint ranges; an exception
-// from any range is rethrown after all have finished.
-void RunPartitioned(const IterationPlan& plan, int threads,
-                    const std::function<void(int64_t, int64_t)>& run);
+// Runs run(begin, end) over PartitionOuter(plan, threads), as RunParallel
+// (on the calling thread alone, with no std::function to build, for one
+// thread or fewer than two outer positions). `run` must be safe to call
+// concurrently on disjoint ranges; an exception from any range is rethrown
+// after all have finished.
+template <class Run>
+void RunPartitioned(const IterationPlan& plan, int threads, Run&& run) {
+  const int64_t outer = plan.outer_size();
+  if (threads <= 1 || outer < 2) {
+    run(int64_t{0}, outer);
+    return;
+  }
+  const Dims bounds = PartitionOuter(plan, threads);
+  RunParallel(int(bounds.size() - 1),
+              [&](int i) { run(bounds[i], bounds[i + 1]); });
+}
 
 // The process-wide thread count (sk_set_threads): 1 (the default) runs on
 // the calling thread; 0 means every core (std::thread::hardware_concurrency,

@@ -66,8 +66,13 @@ class IterationPlan {
   bool empty() const { return numel_ == 0; }
 
   // Length of the inner axis (1 for a rank-0 plan, 0 when empty).
-  int64_t inner_size() const;
-  int64_t inner_stride(int op) const;
+  int64_t inner_size() const {
+    if (empty()) return 0;
+    return shape_.empty() ? 1 : shape_.back();
+  }
+  int64_t inner_stride(int op) const {
+    return shape_.empty() ? 0 : strides_[op].back();
+  }
   InnerKind inner_kind(int op) const { return kinds_[op]; }
 
   // With a transposed input the axis before the inner one is the tile axis
@@ -80,21 +85,29 @@ class IterationPlan {
   int tile_col_axes() const { return tile_col_axes_; }
   // Axes walked by the outer odometer: those before the tile's (ndim-2 on a
   // plain tiled plan), else ndim-1.
-  int outer_ndim() const;
+  int outer_ndim() const {
+    const int n = ndim() - tile_row_axes_ - tile_col_axes_;
+    return n > 0 ? n : 0;
+  }
+  // Number of outer positions (rows or tiles) the odometer visits.
+  int64_t outer_size() const {
+    if (empty()) return 0;
+    int64_t n = 1;
+    for (int d = 0; d < outer_ndim(); ++d) n *= shape_[d];  // Fits: numel.
+    return n;
+  }
 
-  // A tiled plan of an output and one transposed input with outer axes
-  // moved into its tile, for executors that address the tile's rows and
+  // On a tiled plan of an output and one transposed input, moves outer
+  // axes into the tile, for executors that address the tile's rows and
   // columns through offset tables: while the rows number fewer than
   // `min_rows`, an outer axis on which the input's stride equals their count
   // joins them as their outermost axis (the input stays contiguous along the
   // fused rows); likewise the columns, with the output's stride. Short
   // extents of permutations of rank >= 3 (9^5 reversed) thus form long
   // tiles. An axis joins only while rows and columns each stay at most
-  // kMaxFusedTileExtent. Any other plan is returned unchanged.
+  // kMaxFusedTileExtent. Any other plan stays unchanged.
   static constexpr int64_t kMaxFusedTileExtent = int64_t{1} << 16;
-  IterationPlan FuseTiles(int64_t min_rows, int64_t min_cols) const;
-  // Number of outer positions (rows or tiles) the odometer visits.
-  int64_t outer_size() const;
+  void FuseTiles(int64_t min_rows, int64_t min_cols);
 
   // "shape [64,32] | op0 strides [32,1] off 0 contiguous | op1 ..."
   std::string Describe() const;
