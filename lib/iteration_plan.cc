@@ -221,6 +221,17 @@ void IterationPlan::FuseTiles(int64_t min_rows, int64_t min_cols) {
   tile_col_axes_ = 1 + groups[1].size();
 }
 
+// Out of line: inlined, their rank-0 branches let GCC's -Warray-bounds see
+// negative tile axes in callers that only run on plans of rank >= 2.
+int64_t IterationPlan::inner_size() const {
+  if (empty()) return 0;
+  return shape_.empty() ? 1 : shape_.back();
+}
+
+int64_t IterationPlan::inner_stride(int op) const {
+  return shape_.empty() ? 0 : strides_[op].back();
+}
+
 std::string IterationPlan::Describe() const {
   std::string s = StrCat("shape ", ToString(shape_), " numel ", numel_);
   if (tiled_) {

@@ -66,13 +66,8 @@ class IterationPlan {
   bool empty() const { return numel_ == 0; }
 
   // Length of the inner axis (1 for a rank-0 plan, 0 when empty).
-  int64_t inner_size() const {
-    if (empty()) return 0;
-    return shape_.empty() ? 1 : shape_.back();
-  }
-  int64_t inner_stride(int op) const {
-    return shape_.empty() ? 0 : strides_[op].back();
-  }
+  int64_t inner_size() const;
+  int64_t inner_stride(int op) const;
   InnerKind inner_kind(int op) const { return kinds_[op]; }
 
   // With a transposed input the axis before the inner one is the tile axis
