@@ -179,8 +179,8 @@ HWY_INLINE void CopyToContiguous(D d, const T* HWY_RESTRICT from,
 }
 
 // to[i * to_stride] = from[i * from_stride] for i < count: the row kernel.
-// A long contiguous destination is written from a scalar head that aligns
-// it on; with `stream`, by non-temporal stores.
+// With `stream`, a contiguous destination is written with non-temporal
+// stores after a scalar head that aligns it.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void CopyRow(D d, const T* HWY_RESTRICT from, int64_t from_stride,
                         T* HWY_RESTRICT to, int64_t to_stride, size_t count,
@@ -192,25 +192,13 @@ HWY_INLINE void CopyRow(D d, const T* HWY_RESTRICT from, int64_t from_stride,
     }
     return;
   }
-  // Cached contiguous rows go to memcpy, which aligns them itself, and short
-  // rows keep their few vectors unaligned.
-  const size_t N = hn::Lanes(d);
-  if (!stream && (from_stride == 1 || count < 4 * N)) {
-    return CopyToContiguous<false>(d, from, from_stride, count, to);
-  }
-  // Vector stores start aligned: required when streamed, and cheaper in
-  // cache (half the vector stores into a 16-byte aligned row, as malloc
-  // gives, would split cache lines).
-  const size_t head = ElementsToAlignment(to, N * sizeof(T), count);
+  if (!stream) return CopyToContiguous<false>(d, from, from_stride, count, to);
+  const size_t head = ElementsToAlignment(to, hn::Lanes(d) * sizeof(T), count);
   for (size_t i = 0; i < head; ++i) {
     to[i] = from[static_cast<int64_t>(i) * from_stride];
   }
-  const T* rest = from + static_cast<int64_t>(head) * from_stride;
-  if (stream) {
-    CopyToContiguous<true>(d, rest, from_stride, count - head, to + head);
-  } else {
-    CopyToContiguous<false>(d, rest, from_stride, count - head, to + head);
-  }
+  CopyToContiguous<true>(d, from + static_cast<int64_t>(head) * from_stride,
+                         from_stride, count - head, to + head);
 }
 
 // Where a transposed block's columns start in the source and its rows in the
@@ -647,6 +635,17 @@ HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
   TransposeBlock(d, from, from_col, rows, cols, to, to_row, stream, nullptr);
 }
 
+// TransposeBlock compiled once per target and type for callers that reach
+// it from several places (every such inlined copy costs compile time).
+template <class D, typename T = hn::TFromD<D>>
+HWY_NOINLINE void TransposeBlockOutOfLine(D d, const T* HWY_RESTRICT from,
+                                          int64_t from_col, size_t rows,
+                                          size_t cols, T* HWY_RESTRICT to,
+                                          int64_t to_row, bool stream,
+                                          void* scratch) {
+  TransposeBlock(d, from, from_col, rows, cols, to, to_row, stream, scratch);
+}
+
 // A block whose rows and columns each fuse several axes
 // (IterationPlan::FuseTiles): to[a.Row(r) + c] = from[r + a.Col(c)] for
 // r < rows, c < cols. The tables are linear within runs of `run_rows` rows
@@ -672,6 +671,14 @@ HWY_INLINE void TransposeFusedBlock(D d, const T* HWY_RESTRICT from,
       const size_t max_cols = stream ? kStreamMacroCols<T> : kMacroCols;
       const size_t tile_rows = HWY_MIN(rows, max_rows) / N * N;
       const size_t tile_cols = HWY_MIN(cols, max_cols) / L * L;
+      // What register tiles do: the whole block, or the strips the buffer
+      // leaves (as in TransposeBlock: the right one beside the buffered
+      // rows, then the bottom one, each widened back over done elements to
+      // at least N).
+      struct Region {
+        size_t row, col, rows, cols;
+      } regions[2] = {{0, 0, rows, cols}, {}};
+      size_t num_regions = 1;
       if ((stream || RowsAlias<T>(d, from_col, to_row)) && scratch != nullptr &&
           tile_rows >= 2 * L && tile_cols >= 2 * L &&
           reinterpret_cast<uintptr_t>(to) % sizeof(T) == 0) {
@@ -682,21 +689,21 @@ HWY_INLINE void TransposeFusedBlock(D d, const T* HWY_RESTRICT from,
           TransposeBuffered<false>(d, from, a, rows, cols, to, tile_rows,
                                    tile_cols, static_cast<T*>(scratch));
         }
-        // The strips the buffer left, as in TransposeBlock: the right one
-        // beside the buffered rows, then the bottom one, each widened back
-        // over done elements to at least N.
         const size_t done_rows = rows - rows % tile_rows;
         const size_t done_cols = cols - cols % tile_cols;
         const size_t right =
             done_cols == cols ? cols : HWY_MIN(done_cols, cols - N);
         const size_t bottom =
             done_rows == rows ? rows : HWY_MIN(done_rows, rows - N);
-        TransposeRegisterTiles<false>(d, from, a.From(0, right), done_rows,
-                                      cols - right, to + right);
-        TransposeRegisterTiles<false>(d, from + bottom, a.From(bottom, 0),
-                                      rows - bottom, cols, to);
-      } else {
-        TransposeRegisterTiles<false>(d, from, a, rows, cols, to);
+        regions[0] = {0, right, done_rows, cols - right};
+        regions[1] = {bottom, 0, rows - bottom, cols};
+        num_regions = 2;
+      }
+      for (size_t i = 0; i < num_regions; ++i) {
+        const Region& g = regions[i];
+        TransposeRegisterTiles<false>(d, from + static_cast<int64_t>(g.row),
+                                      a.From(g.row, g.col), g.rows, g.cols,
+                                      to + static_cast<int64_t>(g.col));
       }
       return;
     }
@@ -704,10 +711,10 @@ HWY_INLINE void TransposeFusedBlock(D d, const T* HWY_RESTRICT from,
 #endif
   for (size_t r = 0; r < rows; r += run_rows) {
     for (size_t c = 0; c < cols; c += run_cols) {
-      TransposeBlock(d, from + static_cast<int64_t>(r) + a.Col(c), from_col,
-                     run_rows, run_cols,
-                     to + a.Row(r) + static_cast<int64_t>(c), to_row, stream,
-                     scratch);
+      TransposeBlockOutOfLine(d, from + static_cast<int64_t>(r) + a.Col(c),
+                              from_col, run_rows, run_cols,
+                              to + a.Row(r) + static_cast<int64_t>(c), to_row,
+                              stream, scratch);
     }
   }
 }

@@ -55,9 +55,10 @@ void RunCopyTaskFor(const CopyTask& task) {
     const size_t rows = static_cast<size_t>(plan.shape()[tile_axis]);
     const int64_t to_row = plan.strides(0)[tile_axis];
     while (chunks.Next(chunk)) {
-      TransposeBlock(d, src + chunk.offsets[1], from_stride, rows,
-                     static_cast<size_t>(count), dst + chunk.offsets[0], to_row,
-                     stream, task.scratch);
+      TransposeBlockOutOfLine(d, src + chunk.offsets[1], from_stride, rows,
+                              static_cast<size_t>(count),
+                              dst + chunk.offsets[0], to_row, stream,
+                              task.scratch);
     }
   } else {
     while (chunks.Next(chunk)) {
