@@ -427,7 +427,8 @@ HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
       CopyRow(d, from + r + a.Col(c_begin), a.col_pitch, row + c_begin, 1,
               cols - c_begin, false);
     } else {
-      for (size_t c = c_begin; c < cols; ++c) row[c] = from[r + a.Col(c)];
+      const T* column_start = from + static_cast<int64_t>(r);
+      for (size_t c = c_begin; c < cols; ++c) row[c] = column_start[a.Col(c)];
     }
   }
 }
