@@ -279,7 +279,7 @@ TEST_P(CopyOnTarget, PermutationsWithFusedTiles) {
         const int64_t shift = stream ? 3 : 0;
         CopyOptions options;
         if (stream) options.stream_min_bytes = 0;
-        options.threads = stream ? 2 : 1;
+        options.threads = stream && testing::ThreadsAllowed() ? 2 : 1;
         const sk_view src = MakeView(dst_shape, read_strides, 0);
         const sk_view dst = MakeView(dst_shape, dst_strides, shift);
         Bytes src_buffer(size_t(numel) * es);
