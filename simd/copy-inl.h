@@ -538,6 +538,39 @@ HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from, const A& a,
   }
 }
 
+// TransposeBuffered with or without non-temporal stores.
+template <class D, class A, typename T = hn::TFromD<D>>
+HWY_INLINE void TransposeBufferedWith(bool stream, D d,
+                                      const T* HWY_RESTRICT from, const A& a,
+                                      size_t rows, size_t cols,
+                                      T* HWY_RESTRICT to, size_t tile_rows,
+                                      size_t tile_cols, void* scratch) {
+  if (stream) {
+    TransposeBuffered<true>(d, from, a, rows, cols, to, tile_rows, tile_cols,
+                            static_cast<T*>(scratch));
+  } else {
+    TransposeBuffered<false>(d, from, a, rows, cols, to, tile_rows, tile_cols,
+                             static_cast<T*>(scratch));
+  }
+}
+
+// The strips TransposeBuffered leaves of a rows x cols block: the right one
+// (columns [right, cols) of the first done_rows rows), then the bottom one
+// (rows [bottom, rows), every column), each widened back over done elements
+// to at least n so that it takes register tiles (TransposeRegisterTiles).
+struct BufferStrips {
+  size_t done_rows, right, bottom;
+};
+
+inline BufferStrips StripsAfterBuffer(size_t rows, size_t cols,
+                                      size_t tile_rows, size_t tile_cols,
+                                      size_t n) {
+  const size_t done_rows = rows - rows % tile_rows;
+  const size_t done_cols = cols - cols % tile_cols;
+  return {done_rows, done_cols == cols ? cols : HWY_MIN(done_cols, cols - n),
+          done_rows == rows ? rows : HWY_MIN(done_rows, rows - n)};
+}
+
 #endif  // STRIDEKIT_REGISTER_TRANSPOSE
 
 // The tiled path of a transposed copy: bands of kTransposeBandRows rows, by
@@ -565,24 +598,11 @@ HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
       scratch != nullptr && CanTransposeInRegisters(d) && tile_rows >= 2 * L &&
       tile_cols >= 2 * L && reinterpret_cast<uintptr_t>(to) % sizeof(T) == 0) {
     if constexpr (sizeof(T) >= 4) {
-      const PitchAddressing a{from_col, to_row};
-      if (stream) {
-        TransposeBuffered<true>(d, from, a, rows, cols, to, tile_rows,
-                                tile_cols, static_cast<T*>(scratch));
-      } else {
-        TransposeBuffered<false>(d, from, a, rows, cols, to, tile_rows,
-                                 tile_cols, static_cast<T*>(scratch));
-      }
+      TransposeBufferedWith(stream, d, from, PitchAddressing{from_col, to_row},
+                            rows, cols, to, tile_rows, tile_cols, scratch);
     }
-    const size_t done_rows = rows - rows % tile_rows;
-    const size_t done_cols = cols - cols % tile_cols;
-    // The right strip beside the buffered rows, then the bottom strip, each
-    // widened back over done elements to at least N so that it takes
-    // register tiles (TransposeRegisterTiles).
-    const size_t right =
-        done_cols == cols ? cols : HWY_MIN(done_cols, cols - N);
-    const size_t bottom =
-        done_rows == rows ? rows : HWY_MIN(done_rows, rows - N);
+    const auto [done_rows, right, bottom] =
+        StripsAfterBuffer(rows, cols, tile_rows, tile_cols, N);
     TransposeBlock(d, from + static_cast<int64_t>(right) * from_col, from_col,
                    done_rows, cols - right, to + right, to_row, false, nullptr);
     TransposeBlock(d, from + bottom, from_col, rows - bottom, cols,
@@ -683,19 +703,10 @@ HWY_INLINE void TransposeFusedBlock(D d, const T* HWY_RESTRICT from,
       if ((stream || RowsAlias<T>(d, from_col, to_row)) && scratch != nullptr &&
           tile_rows >= 2 * L && tile_cols >= 2 * L &&
           reinterpret_cast<uintptr_t>(to) % sizeof(T) == 0) {
-        if (stream) {
-          TransposeBuffered<true>(d, from, a, rows, cols, to, tile_rows,
-                                  tile_cols, static_cast<T*>(scratch));
-        } else {
-          TransposeBuffered<false>(d, from, a, rows, cols, to, tile_rows,
-                                   tile_cols, static_cast<T*>(scratch));
-        }
-        const size_t done_rows = rows - rows % tile_rows;
-        const size_t done_cols = cols - cols % tile_cols;
-        const size_t right =
-            done_cols == cols ? cols : HWY_MIN(done_cols, cols - N);
-        const size_t bottom =
-            done_rows == rows ? rows : HWY_MIN(done_rows, rows - N);
+        TransposeBufferedWith(stream, d, from, a, rows, cols, to, tile_rows,
+                              tile_cols, scratch);
+        const auto [done_rows, right, bottom] =
+            StripsAfterBuffer(rows, cols, tile_rows, tile_cols, N);
         regions[0] = {0, right, done_rows, cols - right};
         regions[1] = {bottom, 0, rows - bottom, cols};
         num_regions = 2;
