@@ -62,6 +62,26 @@ FusedTileOffsets MakeFusedTileOffsets(const IterationPlan& plan) {
   return tables;
 }
 
+// The bytes of a copy between one dense C-order layout in both views (the
+// same shape, no mask, no broadcasting) that runs on one thread without
+// streaming, else 0. Such a copy is one memmove, right also when the buffers
+// overlap; for it the engine's boxes and plan cost more than the copy up to
+// some kilobytes.
+int64_t DenseCopyBytes(size_t elem_size, const sk_view& src, const sk_view& dst,
+                       const CopyOptions& options) {
+  if (src.ndim != dst.ndim || src.has_mask || dst.has_mask) return 0;
+  int64_t numel = 1;
+  for (int d = src.ndim - 1; d >= 0; --d) {
+    if (src.shape[d] != dst.shape[d]) return 0;
+    if (src.shape[d] == 1) continue;
+    if (src.strides[d] != numel || dst.strides[d] != numel) return 0;
+    numel *= src.shape[d];  // Fits: the checked layout's numel fits.
+  }
+  const int64_t bytes = numel * int64_t(elem_size);  // Fits: checked layout.
+  const bool one_part = ThreadParts(options.threads, numel) == 1;
+  return one_part && bytes < options.stream_min_bytes ? bytes : 0;
+}
+
 }  // namespace
 
 void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
@@ -183,6 +203,15 @@ void EngineCopy(const Executor& ex, size_t elem_size, const sk_view& src,
                 const void* fill, const CopyOptions& options) {
   const Box target = ValidBox(dst);
   if (target.empty()) return;
+  if (const int64_t bytes = DenseCopyBytes(elem_size, src, dst, options)) {
+    const int64_t es = int64_t(elem_size);
+    // offset-checked: CheckLayout validated both views' byte offsets
+    std::memmove(static_cast<unsigned char*>(dst_data) + dst.offset * es,
+                 static_cast<const unsigned char*>(src_data) + src.offset * es,
+                 size_t(bytes));
+    NoteKernelRan(ex.hwy_target);
+    return;
+  }
   Box src_valid;
   Operand from = AlignSource(src, src_data, dst, src_valid);
   const Operand to = OperandOf(dst, dst_data);

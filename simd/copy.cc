@@ -32,8 +32,6 @@ void RunCopyTaskFor(const CopyTask& task) {
   const int64_t count = plan.inner_size();
   const int64_t to_stride = plan.inner_stride(0);
   const int64_t from_stride = plan.inner_stride(1);
-  ChunkIterator chunks(plan, task.begin, task.end);
-  Chunk chunk;
   if (plan.tiled() && plan.tile_row_axes() + plan.tile_col_axes() > 2) {
     // Tile rows fuse the axes from outer_ndim() to tile_axis, columns the
     // rest; their innermost axes give the runs.
@@ -43,28 +41,27 @@ void RunCopyTaskFor(const CopyTask& task) {
       (a <= tile_axis ? rows : cols) *= static_cast<size_t>(plan.shape()[a]);
     }
     const TableAddressing tables{task.col_offsets, task.row_offsets};
-    while (chunks.Next(chunk)) {
-      TransposeFusedBlock(
-          d, src + chunk.offsets[1], rows, cols, dst + chunk.offsets[0], tables,
-          static_cast<size_t>(plan.shape()[tile_axis]),
-          plan.strides(0)[tile_axis], static_cast<size_t>(count), from_stride,
-          stream, task.scratch);
-    }
+    ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+      TransposeFusedBlock(d, src + offsets[1], rows, cols, dst + offsets[0],
+                          tables, static_cast<size_t>(plan.shape()[tile_axis]),
+                          plan.strides(0)[tile_axis],
+                          static_cast<size_t>(count), from_stride, stream,
+                          task.scratch);
+    });
   } else if (plan.tiled()) {
     const int tile_axis = plan.ndim() - 2;
     const size_t rows = static_cast<size_t>(plan.shape()[tile_axis]);
     const int64_t to_row = plan.strides(0)[tile_axis];
-    while (chunks.Next(chunk)) {
-      TransposeBlockOutOfLine(d, src + chunk.offsets[1], from_stride, rows,
-                              static_cast<size_t>(count),
-                              dst + chunk.offsets[0], to_row, stream,
-                              task.scratch);
-    }
+    ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+      TransposeBlockOutOfLine(d, src + offsets[1], from_stride, rows,
+                              static_cast<size_t>(count), dst + offsets[0],
+                              to_row, stream, task.scratch);
+    });
   } else {
-    while (chunks.Next(chunk)) {
-      CopyRow(d, src + chunk.offsets[1], from_stride, dst + chunk.offsets[0],
-              to_stride, static_cast<size_t>(count), stream);
-    }
+    ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+      CopyRow(d, src + offsets[1], from_stride, dst + offsets[0], to_stride,
+              static_cast<size_t>(count), stream);
+    });
   }
   if (stream) hwy::FlushStream();
 }

@@ -203,6 +203,39 @@ void WalkPlan(const IterationPlan& p, int64_t begin, int64_t end,
   }
 }
 
+// ForEachChunk visits the positions ChunkIterator gives over [begin, end),
+// in its order.
+void ExpectForEachChunkWalksLikeChunkIterator(const IterationPlan& p,
+                                              int64_t begin, int64_t end) {
+  const int nops = p.num_operands();
+  std::vector<Tuple> iterated, visited;
+  ChunkIterator it(p, begin, end);
+  Chunk c;
+  while (it.Next(c)) {
+    Tuple t{};
+    for (int op = 0; op < nops; ++op) t[op] = c.offsets[op];
+    iterated.push_back(t);
+  }
+  ForEachChunk(p, begin, end, [&](const int64_t* offsets) {
+    Tuple t{};
+    for (int op = 0; op < nops; ++op) t[op] = offsets[op];
+    visited.push_back(t);
+  });
+  EXPECT_EQ(visited, iterated)
+      << "[" << begin << ", " << end << ") of " << p.Describe();
+}
+
+TEST(ForEachChunk, RejectsRangesOutsideThePlan) {
+  auto p = Plan({4, 4}, {{{8, 1}, 0}});
+  ASSERT_EQ(p.outer_ndim(), 1);
+  EXPECT_SK_ERROR(ForEachChunk(p, 0, 5, [](const int64_t*) {}),
+                  ErrorKind::kOutOfRange,
+                  "chunk_iterator: range [0, 5) is outside [0, 4)");
+  EXPECT_SK_ERROR(ForEachChunk(p, 3, 2, [](const int64_t*) {}),
+                  ErrorKind::kOutOfRange,
+                  "chunk_iterator: range [3, 2) is outside [0, 4)");
+}
+
 TEST(IterationPlan, PropertyVisitsTheSameOffsets) {
   std::mt19937_64 rng(1234);
   auto pick = [&](int64_t lo, int64_t hi) {
@@ -244,6 +277,7 @@ TEST(IterationPlan, PropertyVisitsTheSameOffsets) {
     const Dims bounds = PartitionOuter(plan, int(pick(1, 4)));
     for (int i = 0; i + 1 < bounds.size(); ++i) {
       WalkPlan(plan, bounds[i], bounds[i + 1], got);
+      ExpectForEachChunkWalksLikeChunkIterator(plan, bounds[i], bounds[i + 1]);
     }
     std::sort(want.begin(), want.end());
     std::sort(got.begin(), got.end());

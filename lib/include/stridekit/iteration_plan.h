@@ -144,6 +144,40 @@ class ChunkIterator {
   int64_t offsets_[kMaxOperands];
 };
 
+// Calls f(offsets) for each outer position in [begin, end) of a plan, in
+// order, where offsets[op] is operand op's element offset of the position
+// (a Chunk's offsets): a plain loop when one axis is outer (no odometer
+// call per row), else a ChunkIterator. Throws as ChunkIterator does.
+template <class F>
+void ForEachChunk(const IterationPlan& plan, int64_t begin, int64_t end,
+                  F&& f) {
+  if (plan.outer_ndim() != 1) {
+    ChunkIterator chunks(plan, begin, end);
+    Chunk chunk;
+    while (chunks.Next(chunk)) f(static_cast<const int64_t*>(chunk.offsets));
+    return;
+  }
+  if (begin < 0 || end > plan.outer_size() || begin > end) {
+    ChunkIterator(plan, begin, end);  // Throws the range error.
+  }
+  const int nops = plan.num_operands();
+  int64_t offsets[kMaxOperands];
+  int64_t steps[kMaxOperands];
+  for (int op = 0; op < nops; ++op) {
+    steps[op] = plan.strides(op)[0];
+    // offset-checked: the plan validated every partial sum
+    offsets[op] = plan.offset(op) + begin * steps[op];
+  }
+  for (int64_t i = begin; i < end; ++i) {
+    f(static_cast<const int64_t*>(offsets));
+    if (i + 1 == end) break;
+    for (int op = 0; op < nops; ++op) {
+      // offset-checked: position i + 1 < end, which the plan validated
+      offsets[op] += steps[op];
+    }
+  }
+}
+
 // Splits [0, plan.outer_size()) into `parts` disjoint, nearly equal ranges
 // (fewer when there are fewer positions; at most kMaxRank - 1); range i is
 // [bounds[i], bounds[i+1]).
