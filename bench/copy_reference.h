@@ -53,7 +53,10 @@ struct CopyReference {
     std::memset(dst + copied, 0, size_t(filled));
   }
   void Stridekit() const {
-    const CopyOptions options{threads};
+    // Streamed when the bytes it writes would stream as one copy, though
+    // each of its two parts is smaller.
+    CopyOptions options{threads};
+    if (DstBytes() >= options.stream_min_bytes) options.stream_min_bytes = 0;
     const sk_view v = Contiguous(copied / 8);
     Copy(8, v, src, v, dst, nullptr, options);
     if (filled > 0) {

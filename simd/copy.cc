@@ -20,6 +20,14 @@ static_assert(kMacroScratchBytes<uint32_t> <= kCopyScratchBytes &&
               kMacroScratchBytes<uint64_t> <= kCopyScratchBytes);
 #endif
 
+// A row repeated into consecutive contiguous rows (a broadcast source row):
+// the destination is one run, the source one row read again and again.
+bool IsStreamedRowBroadcast(const IterationPlan& plan) {
+  return plan.outer_ndim() == 1 && plan.inner_stride(0) == 1 &&
+         plan.inner_stride(1) == 1 && plan.strides(1)[0] == 0 &&
+         plan.strides(0)[0] == plan.inner_size();
+}
+
 template <typename T>
 void RunCopyTaskFor(const CopyTask& task) {
   const hn::ScalableTag<T> d;
@@ -57,6 +65,11 @@ void RunCopyTaskFor(const CopyTask& task) {
                               static_cast<size_t>(count), dst + offsets[0],
                               to_row, stream, task.scratch);
     });
+  } else if (stream && IsStreamedRowBroadcast(plan)) {
+    // offset-checked: rows [begin, end) of the plan's checked destination
+    T* to = dst + plan.offset(0) + task.begin * count;
+    StreamPeriodic(d, src + plan.offset(1), static_cast<size_t>(count),
+                   static_cast<size_t>((task.end - task.begin) * count), to);
   } else {
     ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
       CopyRow(d, src + offsets[1], from_stride, dst + offsets[0], to_stride,

@@ -6,6 +6,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <tuple>
 #include <utility>
@@ -291,6 +292,35 @@ TEST_P(CopyOnTarget, PermutationsWithFusedTiles) {
         Copy(es, src, src_buffer.data(), dst, got.data(), nullptr, options);
         ASSERT_EQ(got, want) << ::testing::PrintToString(p.shape) << " es "
                              << es << " stream " << stream;
+      }
+    }
+  }
+  ExpectForcedTargetRan();
+}
+
+// A row broadcast into consecutive rows, streamed: the destination is
+// written as one run (StreamPeriodic), rows of up to 8 KiB from a staged
+// copy of the row, longer ones from the row itself.
+TEST_P(CopyOnTarget, StreamedRowBroadcast) {
+  ViewGenerator gen(2026);
+  for (const size_t es : {1, 2, 4, 8, 16}) {
+    for (const int64_t row : {1, 3, 8, 17, 1024, 2049, 8193}) {
+      const int64_t rows = std::max<int64_t>(3, 20000 / row / int64_t(es));
+      for (const int64_t shift : {0, 1, 5}) {
+        CopyOptions options;
+        options.stream_min_bytes = 0;
+        options.threads = shift == 5 && testing::ThreadsAllowed() ? 2 : 1;
+        const sk_view src = MakeView({rows, row}, {0, 1}, 0);
+        const sk_view dst = MakeView({rows, row}, {row, 1}, shift);
+        Bytes src_buffer(size_t(row) * es);
+        Bytes dst_buffer(size_t(rows * row + shift + 7) * es);
+        gen.Randomize(src_buffer);
+        gen.Randomize(dst_buffer);
+        Bytes want = dst_buffer, got = dst_buffer;
+        reference::Copy(es, src, src_buffer.data(), dst, want.data(), nullptr);
+        Copy(es, src, src_buffer.data(), dst, got.data(), nullptr, options);
+        ASSERT_EQ(got, want) << "row " << row << " rows " << rows << " es "
+                             << es << " shift " << shift;
       }
     }
   }
