@@ -77,6 +77,19 @@ HWY_INLINE void CopyReversed(D d, const T* HWY_RESTRICT from, size_t count,
   const size_t N = hn::Lanes(d);
   size_t i = 0;
   if constexpr (sizeof(T) > 1) {
+    // Four vectors a step: four loads in flight before their stores.
+    for (; i + 4 * N <= count; i += 4 * N) {
+      const T* block = from - static_cast<ptrdiff_t>(i + N - 1);
+      const ptrdiff_t step = static_cast<ptrdiff_t>(N);
+      const auto v0 = hn::LoadU(d, block);
+      const auto v1 = hn::LoadU(d, block - step);
+      const auto v2 = hn::LoadU(d, block - 2 * step);
+      const auto v3 = hn::LoadU(d, block - 3 * step);
+      StoreVec<kStream>(hn::Reverse(d, v0), d, to + i);
+      StoreVec<kStream>(hn::Reverse(d, v1), d, to + i + N);
+      StoreVec<kStream>(hn::Reverse(d, v2), d, to + i + 2 * N);
+      StoreVec<kStream>(hn::Reverse(d, v3), d, to + i + 3 * N);
+    }
     for (; i + N <= count; i += N) {
       const T* block = from - static_cast<ptrdiff_t>(i + N - 1);
       StoreVec<kStream>(hn::Reverse(d, hn::LoadU(d, block)), d, to + i);
