@@ -70,6 +70,13 @@ void RunCopyTaskFor(const CopyTask& task) {
     T* to = dst + plan.offset(0) + task.begin * count;
     StreamPeriodic(d, src + plan.offset(1), static_cast<size_t>(count),
                    static_cast<size_t>((task.end - task.begin) * count), to);
+  } else if (!stream && to_stride == 1 && from_stride == 1) {
+    // Contiguous rows (a slice, a pad's interior): no choice of row kernel
+    // per row.
+    ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+      CopyContiguous<false>(d, src + offsets[1], static_cast<size_t>(count),
+                            dst + offsets[0]);
+    });
   } else {
     ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
       CopyRow(d, src + offsets[1], from_stride, dst + offsets[0], to_stride,
