@@ -17,9 +17,10 @@ bool IsLetter(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-// Parses spec[begin, end) as the term of `what` ("operand 2", "the output").
+// Parses spec[begin, end) as the term of operand `operand`, or of the
+// output when it is negative (named in errors only: no string per call).
 EinsumTerm ParseTerm(std::string_view spec, size_t begin, size_t end,
-                     const std::string& what) {
+                     int operand) {
   EinsumTerm term;
   for (size_t i = begin; i < end; ++i) {
     const char c = spec[i];
@@ -34,7 +35,8 @@ EinsumTerm ParseTerm(std::string_view spec, size_t begin, size_t end,
       Fail(ErrorKind::kInvalidArgument,
            "einsum: einstein sum subscripts string contains a '.' that is not "
            "part of an ellipsis ('...') in ",
-           what, " (column ", i + 1, ")");
+           operand < 0 ? StrCat("the output") : StrCat("operand ", operand),
+           " (column ", i + 1, ")");
     } else {
       Fail(ErrorKind::kInvalidArgument, "einsum: invalid subscript '", c,
            "' in einstein sum subscripts string, subscripts must be letters "
@@ -169,13 +171,13 @@ EinsumSubscripts ParseEinsumSubscripts(std::string_view spec) {
   for (size_t begin = 0;;) {
     const size_t comma = std::min(spec.find(',', begin), inputs_end);
     s.inputs.push_back(
-        ParseTerm(spec, begin, comma, StrCat("operand ", s.inputs.size())));
+        ParseTerm(spec, begin, comma, static_cast<int>(s.inputs.size())));
     if (comma == inputs_end) break;
     begin = comma + 1;
   }
   s.explicit_output = arrow != std::string_view::npos;
   if (s.explicit_output) {
-    s.output = ParseTerm(spec, arrow + 2, spec.size(), "the output");
+    s.output = ParseTerm(spec, arrow + 2, spec.size(), -1);
     CheckExplicitOutput(s);
   } else {
     s.output = ImplicitOutput(s.inputs);
