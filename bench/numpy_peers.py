@@ -191,8 +191,15 @@ def _einsum_peer(case, dtype, mode):
     if mode == "gemm":
         out = np.empty((operands[0].shape[0], operands[1].shape[1]), dtype)
         return lambda: np.matmul(*operands, out=out)
+    # Into an existing array, as stridekit writes its out: without out=,
+    # np.einsum("ii->i") returns a view and would time no copy at all.
+    inputs, output = spec.split("->")
+    sizes = {}
+    for labels, shape in zip(inputs.split(","), shapes):
+        sizes.update(zip(labels, shape))
+    out = np.empty(tuple(sizes[label] for label in output), dtype)
     optimize = mode == "optimize"
-    return lambda: np.einsum(spec, *operands, optimize=optimize)
+    return lambda: np.einsum(spec, *operands, optimize=optimize, out=out)
 
 
 def _call_peer(op, n):
