@@ -114,7 +114,9 @@ void BM_Copy(benchmark::State& state) {
   const int64_t dst_elems = Numel(l.dst_shape);
   const int64_t read = std::min(l.src_elems, dst_elems) * es;
   const int64_t written = dst_elems * es;
-  Buffer src(l.src_elems * es), out(written);
+  // Non-zero data (CopyReference::kFillByte says why).
+  Buffer src(l.src_elems * es, 0, bench::CopyReference::kFillByte),
+      out(written);
   bench::CopyReference ref = bench::CopyReference::For(read, written);
   ref.src = src.data;
   ref.dst = out.data;

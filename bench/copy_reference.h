@@ -48,9 +48,14 @@ struct CopyReference {
   int64_t Moved() const { return 2 * copied + filled; }
   int64_t DstBytes() const { return copied + filled; }
 
+  // The fill writes non-zero bytes: on some machines (the Zen 3 VMs this
+  // project is measured on) streaming zeros to DRAM runs twice as fast as
+  // any other value, which would flatter the roofline.
+  static constexpr unsigned char kFillByte = 0x3F;
+
   void Libc() const {
     std::memcpy(dst, src, size_t(copied));
-    std::memset(dst + copied, 0, size_t(filled));
+    std::memset(dst + copied, kFillByte, size_t(filled));
   }
   void Stridekit() const {
     // Streamed when the bytes it writes would stream as one copy, though
@@ -60,8 +65,9 @@ struct CopyReference {
     const sk_view v = Contiguous(copied / 8);
     Copy(8, v, src, v, dst, nullptr, options);
     if (filled > 0) {
-      const int64_t zero = 0;
-      Fill(8, Contiguous(filled / 8), dst + copied, &zero, options);
+      int64_t value;
+      std::memset(&value, kFillByte, sizeof(value));
+      Fill(8, Contiguous(filled / 8), dst + copied, &value, options);
     }
   }
 
