@@ -271,19 +271,31 @@ void RunLoopNest(const Contraction& c, const std::vector<const Term*>& terms,
 // Element offsets of `t` at every index of `loops` (C order).
 std::vector<int64_t> OffsetTable(const Contraction& c, const Term& t,
                                  const std::vector<int>& loops) {
-  std::vector<int64_t> table = {0}, next;
-  table.reserve(size_t(SizeOf(c, loops)));
-  for (int l : loops) {
-    const int64_t size = c.sizes[size_t(l)], stride = t.StrideOf(l);
-    // Each entry becomes `size` entries, the new loop fastest.
-    next.resize(table.size() * size_t(size));
-    int64_t* to = next.data();
-    for (const int64_t base : table) {
-      for (int64_t k = 0; k < size; ++k) *to++ = base + k * stride;
-    }
-    table.swap(next);
+  std::vector<int64_t> table(size_t(SizeOf(c, loops)));
+  if (table.empty()) return table;
+  int64_t* to = table.data();
+  const size_t n = loops.size();
+  Dims sizes(n), strides(n), index(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    sizes[i] = c.sizes[size_t(loops[i])];
+    strides[i] = t.StrideOf(loops[i]);
   }
-  return table;
+  // The innermost loop as a run, the outer ones as an odometer.
+  const int64_t run = n > 0 ? sizes[n - 1] : 1;
+  const int64_t step = n > 0 ? strides[n - 1] : 0;
+  int64_t offset = 0;
+  for (;;) {
+    for (int64_t k = 0; k < run; ++k) to[k] = offset + k * step;
+    to += run;
+    size_t d = n > 0 ? n - 1 : 0;
+    for (; d > 0; --d) {
+      offset += strides[d - 1];
+      if (++index[d - 1] < sizes[d - 1]) break;
+      offset -= index[d - 1] * strides[d - 1];
+      index[d - 1] = 0;
+    }
+    if (d == 0) return table;
+  }
 }
 
 // True when offsets[i] == offsets[0] + i for every i.
@@ -353,9 +365,15 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
   Term z = into ? Term{into->base,    into->offset, into->loops,
                        into->strides, nullptr,      into->writable}
                 : NewTerm(c, z_loops, false);
+  // A dot product with a y constant along k (ones, for sums) leaves b_k
+  // null: the kernel then reads B once instead of through a table.
+  const bool b_constant =
+      n_size == 1 &&
+      std::none_of(k.begin(), k.end(), [&](int l) { return y.Has(l); });
   const std::vector<int64_t> a_m = OffsetTable(c, x, m),
                              a_k = OffsetTable(c, x, k),
-                             b_k = OffsetTable(c, y, k),
+                             b_k = b_constant ? std::vector<int64_t>()
+                                              : OffsetTable(c, y, k),
                              b_n = OffsetTable(c, y, n),
                              c_m = OffsetTable(c, z, m);
   const std::vector<int64_t> x_batch = OffsetTable(c, x, batch),
@@ -374,7 +392,7 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
                       a_m.data(),
                       a_k.data(),
                       y.base + y.offset * es,
-                      b_k.data(),
+                      b_constant ? nullptr : b_k.data(),
                       b_n.data(),
                       z.writable + z.offset * es,
                       c_m.data()};

@@ -502,8 +502,12 @@ int64_t DotRows(const GemmTask& t) {
   const bool a_k_unit = IsUnit(t.a_k, t.k_size);
   for (int64_t i = 0; i < t.batch; ++i) {
     const T* b = static_cast<const T*>(t.b) + t.b_batch[i];
-    for (int64_t k = 0; k < t.k_size; ++k) {
-      b_pack[k] = b[t.b_k[k] + t.b_n[0]];
+    if (t.b_k == nullptr) {
+      std::fill(b_pack, b_pack + t.k_size, b[t.b_n[0]]);
+    } else {
+      for (int64_t k = 0; k < t.k_size; ++k) {
+        b_pack[k] = b[t.b_k[k] + t.b_n[0]];
+      }
     }
     std::fill(b_pack + t.k_size, b_pack + padded, T(0));
     DotRowsOne(t, static_cast<const T*>(t.a) + t.a_batch[i], b_pack,

@@ -18,7 +18,8 @@ inline constexpr int64_t kSumBlock = 128;
 // for m < m_size, n < n_size, k < k_size, where
 // A[m, k] = a[a_batch[i] + a_m[m] + a_k[k]],
 // B[k, n] = b[b_batch[i] + b_k[k] + b_n[n]] (element offsets: any strides,
-// broadcasts, diagonals or merged axes) and
+// broadcasts, diagonals or merged axes; b_k may be null when n_size == 1,
+// meaning every b_k[k] is 0) and
 // C[m, n] = c[c_batch[i] + c_m[m] + n] (unit stride along n, distinct
 // elements across the whole batch). C is written, not read, and must not
 // overlap A or B. Buffers are allocated by the caller (scratch), so a
