@@ -125,9 +125,8 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
   const DType kernel_t = kernel.KernelDTypeFor(t);
   // Part boundaries at multiples of 16 positions: whole vectors and cache
   // lines of contiguous rows, and whole register tiles of transposed inputs.
-  const std::vector<Box> parts = SplitBox(
-      target, checked_division ? 1 : ThreadParts(threads, Numel(shape)), -1,
-      16);
+  const int part_count =
+      checked_division ? 1 : ThreadParts(threads, Numel(shape));
   std::atomic<int64_t> ran{0};
   // Runs the kernel on `box`, reading input `through` (or none: -1) from
   // the output, where it was just written.
@@ -158,15 +157,21 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
                                stream && plan.inner_stride(0) == 1};
     ran = ex.kernels.elementwise[int(FamilyOf(kernel_t))](task);
   };
-  RunParallel(int(parts.size()), [&](int part) {
-    const Box& box = parts[size_t(part)];
+  auto run_part = [&](const Box& box) {
     if (transposed >= 0 && Numel(box.Shape()) * int64_t(elem_size) >=
                                dispatch::kTransposeThroughOutputMinBytes) {
       CopyBox(ex, elem_size, ops[transposed], to, box, CopyOptions{});
       return run_box(box, transposed);
     }
     run_box(box, -1);
-  });
+  };
+  if (part_count == 1) {
+    run_part(target);  // Small calls: no split, no pool.
+  } else {
+    const std::vector<Box> parts = SplitBox(target, part_count, -1, 16);
+    RunParallel(int(parts.size()),
+                [&](int part) { run_part(parts[size_t(part)]); });
+  }
   dispatch::NoteKernelRan(ran);
 }
 

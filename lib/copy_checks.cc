@@ -85,11 +85,10 @@ void CheckCopyArguments(size_t elem_size, const sk_view& src,
   CheckSourceAndDestination(src, src_data, dst, dst_data, op);
 }
 
-void CheckSourceAndDestination(const sk_view& src, const void* src_data,
-                               const sk_view& dst, const void* dst_data,
-                               const char* op) {
-  const DimsView src_shape(src.shape, size_t(src.ndim));
-  const DimsView dst_shape(dst.shape, size_t(dst.ndim));
+namespace {
+
+void CheckBroadcastable(const sk_view& src, const sk_view& dst,
+                        const char* op) {
   bool ok = src.ndim <= dst.ndim;
   for (int j = 0; ok && j < src.ndim; ++j) {
     const int64_t s = src.shape[j], t = dst.shape[j + dst.ndim - src.ndim];
@@ -97,11 +96,34 @@ void CheckSourceAndDestination(const sk_view& src, const void* src_data,
   }
   if (!ok) {
     Fail(ErrorKind::kInvalidArgument, op, ": cannot broadcast source shape ",
-         ToString(src_shape), " to destination shape ", ToString(dst_shape));
+         ToString(DimsView(src.shape, size_t(src.ndim))),
+         " to destination shape ",
+         ToString(DimsView(dst.shape, size_t(dst.ndim))));
   }
+}
+
+void CheckSourceData(const sk_view& src, const void* src_data,
+                     const sk_view& dst, const char* op) {
+  if (Numel(DimsView(dst.shape, size_t(dst.ndim))) > 0) {
+    CheckData(src, src_data, op, "source");
+  }
+}
+
+}  // namespace
+
+void CheckSourceAndDestination(const sk_view& src, const void* src_data,
+                               const sk_view& dst, const void* dst_data,
+                               const char* op) {
+  CheckBroadcastable(src, dst, op);
   CheckDistinctPositions(dst, op);
   CheckData(dst, dst_data, op, "destination");
-  if (Numel(dst_shape) > 0) CheckData(src, src_data, op, "source");
+  CheckSourceData(src, src_data, dst, op);
+}
+
+void CheckSource(const sk_view& src, const void* src_data, const sk_view& dst,
+                 const char* op) {
+  CheckBroadcastable(src, dst, op);
+  CheckSourceData(src, src_data, dst, op);
 }
 
 void CheckFillArguments(size_t elem_size, const sk_view& dst,

@@ -22,6 +22,11 @@ void CheckCopyArguments(size_t elem_size, const sk_view& src,
 void CheckSourceAndDestination(const sk_view& src, const void* src_data,
                                const sk_view& dst, const void* dst_data,
                                const char* op);
+// The source part of CheckSourceAndDestination, for a further source of
+// the same destination: src broadcastable to dst, non-null src data where
+// dst has elements.
+void CheckSource(const sk_view& src, const void* src_data, const sk_view& dst,
+                 const char* op);
 // Throws unless `data` is non-null or v has no valid element; `what` names
 // the operand ("source", "destination").
 void CheckData(const sk_view& v, const void* data, const char* op,

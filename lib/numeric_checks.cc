@@ -73,7 +73,8 @@ void CheckBinaryArguments(BinaryOp op, DType t, const sk_view& a,
   const OpInfo<BinaryOp>& row = RowOf(op, "binary");
   CheckOpDType(row, t);
   CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, row.name);
-  CheckCopyArguments(DTypeSize(t), b, b_data, out, out_data, row.name);
+  CheckLayout(b, DTypeSize(t), row.name);
+  CheckSource(b, b_data, out, row.name);
 }
 
 void CheckUnaryArguments(UnaryOp op, DType t, const sk_view& a,
@@ -270,7 +271,7 @@ void CheckCompareArguments(CompareOp op, DType t, const sk_view& a,
   CheckLayout(b, DTypeSize(t), row.name);
   CheckLayout(out, 1, row.name);
   CheckSourceAndDestination(a, a_data, out, out_data, row.name);
-  CheckSourceAndDestination(b, b_data, out, out_data, row.name);
+  CheckSource(b, b_data, out, row.name);
 }
 
 void CheckPredicateArguments(PredicateOp op, DType t, const sk_view& a,
@@ -294,8 +295,8 @@ void CheckWhereArguments(DType t, const sk_view& cond, const void* cond_data,
   CheckLayout(b, DTypeSize(t), name);
   CheckLayout(out, DTypeSize(t), name);
   CheckSourceAndDestination(cond, cond_data, out, out_data, name);
-  CheckSourceAndDestination(a, a_data, out, out_data, name);
-  CheckSourceAndDestination(b, b_data, out, out_data, name);
+  CheckSource(a, a_data, out, name);
+  CheckSource(b, b_data, out, name);
 }
 
 }  // namespace stridekit
