@@ -84,8 +84,9 @@ int64_t DenseCopyBytes(size_t elem_size, const sk_view& src, const sk_view& dst,
 
 }  // namespace
 
-void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
-             const Operand& dst, const Box& box, const CopyOptions& options) {
+bool CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
+             const Operand& dst, const Box& box, const CopyOptions& options,
+             const RowPads* pads) {
   Dims shape = box.Shape();
   Operand layouts[2];
   const Operand* ops[2] = {&dst, &src};
@@ -108,7 +109,7 @@ void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
   if (scale > 1) shape.push_back(scale);
   IterationPlan plan = IterationPlan::Make(shape, layouts);
   plan.FuseTiles(kFusedTileMinExtent, kFusedTileMinExtent);
-  if (plan.empty()) return;
+  if (plan.empty()) return false;
   const FusedTileOffsets tables =
       plan.tile_row_axes() + plan.tile_col_axes() > 2
           ? MakeFusedTileOffsets(plan)
@@ -116,16 +117,30 @@ void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
   const bool stream =
       plan.inner_kind(0) == InnerKind::kContiguous &&
       plan.numel() >= options.stream_min_bytes / int64_t(lane_size);
-  const CopyTask task{&plan,
-                      src.data,
-                      const_cast<unsigned char*>(dst.data),
-                      lane_size,
-                      0,
-                      plan.outer_size(),
-                      stream,
-                      nullptr,
-                      tables.rows.data(),
-                      tables.cols.data()};
+  CopyTask task{&plan,
+                src.data,
+                const_cast<unsigned char*>(dst.data),
+                lane_size,
+                0,
+                plan.outer_size(),
+                stream,
+                nullptr,
+                tables.rows.data(),
+                tables.cols.data()};
+  // The pads go with rows of whole elements along the box's last axis,
+  // ascending and contiguous in both buffers (the plan's rows are then that
+  // axis, not flipped).
+  const int last = box.begin.size() - 1;
+  const bool padded =
+      pads != nullptr && scale == 1 && !stream && !plan.tiled() && last >= 0 &&
+      layouts[0].strides[last] == 1 && layouts[1].strides[last] == 1 &&
+      plan.inner_stride(0) == 1 && plan.inner_stride(1) == 1 &&
+      plan.inner_size() == box.end[last] - box.begin[last];
+  if (padded) {
+    task.row_fill = pads->fill;
+    task.pad_before = pads->before;
+    task.pad_after = pads->after;
+  }
   RunPartitioned(plan, options.threads, [&](int64_t begin, int64_t end) {
     CopyTask part = task;
     part.begin = begin;
@@ -144,14 +159,17 @@ void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
     }
     dispatch::NoteKernelRan(ex.kernels.copy(part));
   });
+  return padded;
 }
 
 // The complement of a box in a box is at most two slabs per axis.
 void FillOutside(const dispatch::Executor& ex, size_t elem_size,
                  const Operand& fill, const Operand& dst, const Box& outer,
-                 const Box& inner, const CopyOptions& options) {
+                 const Box& inner, const CopyOptions& options,
+                 bool rows_padded) {
   Box slab = outer;
-  for (int d = 0; d < outer.begin.size(); ++d) {
+  const int axes = outer.begin.size() - (rows_padded ? 1 : 0);
+  for (int d = 0; d < axes; ++d) {
     slab.end[d] = inner.begin[d];
     if (!slab.empty()) CopyBox(ex, elem_size, fill, dst, slab, options);
     slab.begin[d] = inner.end[d];
@@ -217,20 +235,26 @@ void EngineCopy(const Executor& ex, size_t elem_size, const sk_view& src,
   const Operand to = OperandOf(dst, dst_data);
   const Box body = Intersect(target, src_valid);
 
+  static const unsigned char kZeros[16] = {};
+  const unsigned char* fill_bytes =
+      static_cast<const unsigned char*>(fill ? fill : kZeros);
   Temporary temporary;
+  bool rows_padded = false;
   if (!body.empty()) {
     if (OverlapsOtherwise(from, to, body, elem_size)) {
       temporary = MaterializeBox(ex, elem_size, from, src_valid, body, options);
       from = temporary.op;
     }
-    CopyBox(ex, elem_size, from, to, body, options);
+    const int last = dst.ndim - 1;
+    const RowPads pads{fill_bytes,
+                       last >= 0 ? body.begin[last] - target.begin[last] : 0,
+                       last >= 0 ? target.end[last] - body.end[last] : 0};
+    rows_padded = CopyBox(ex, elem_size, from, to, body, options,
+                          pads.before + pads.after > 0 ? &pads : nullptr);
   }
   if (!(body == target)) {
-    static const unsigned char kZeros[16] = {};
-    const Operand fill_op{
-        Dims(dst.ndim, 0), 0,
-        static_cast<const unsigned char*>(fill ? fill : kZeros)};
-    FillOutside(ex, elem_size, fill_op, to, target, body, options);
+    const Operand fill_op{Dims(dst.ndim, 0), 0, fill_bytes};
+    FillOutside(ex, elem_size, fill_op, to, target, body, options, rows_padded);
   }
 }
 

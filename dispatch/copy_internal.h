@@ -18,10 +18,20 @@ struct Temporary {
   Operand op;  // Maps the box's positions (destination index space).
 };
 
+// A pad's border along the last axis: `before` and `after` elements of
+// `fill` (one element) beside each row of a copied box in the destination.
+struct RowPads {
+  const unsigned char* fill;
+  int64_t before, after;
+};
+
 // Runs dst[box] = src[box] (both fully valid there) through a plan on
-// `ex`'s copy kernel; transposed layouts take the tiled path.
-void CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
-             const Operand& dst, const Box& box, const CopyOptions& options);
+// `ex`'s copy kernel; transposed layouts take the tiled path. With `pads`,
+// writes them too where the rows are contiguous and cached (one pass over
+// a pad's rows instead of two narrow fills) and returns whether it did.
+bool CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
+             const Operand& dst, const Box& box, const CopyOptions& options,
+             const RowPads* pads = nullptr);
 
 // Copies `src` over `box` into a new temporary with `ex`'s copy kernel,
 // reading zero where src is not valid (outside
@@ -34,10 +44,12 @@ Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size,
                          const char* op = "copy");
 
 // dst[box] = fill (one element, every stride 0) at every position of
-// `outer` outside `inner`.
+// `outer` outside `inner`; with `rows_padded`, except beside inner's rows
+// along the last axis (written by CopyBox's pads).
 void FillOutside(const dispatch::Executor& ex, size_t elem_size,
                  const Operand& fill, const Operand& dst, const Box& outer,
-                 const Box& inner, const CopyOptions& options);
+                 const Box& inner, const CopyOptions& options,
+                 bool rows_padded = false);
 
 }  // namespace stridekit
 

@@ -73,10 +73,24 @@ void RunCopyTaskFor(const CopyTask& task) {
   } else if (!stream && to_stride == 1 && from_stride == 1) {
     // Contiguous rows (a slice, a pad's interior): no choice of row kernel
     // per row.
-    ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
-      CopyContiguous<false>(d, src + offsets[1], static_cast<size_t>(count),
-                            dst + offsets[0]);
-    });
+    if (task.row_fill != nullptr) {
+      T value;
+      std::memcpy(&value, task.row_fill, sizeof(T));
+      const size_t before = static_cast<size_t>(task.pad_before);
+      const size_t after = static_cast<size_t>(task.pad_after);
+      ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+        T* row = dst + offsets[0];
+        FillContiguous<false>(d, value, before, row - before);
+        CopyContiguous<false>(d, src + offsets[1], static_cast<size_t>(count),
+                              row);
+        FillContiguous<false>(d, value, after, row + count);
+      });
+    } else {
+      ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+        CopyContiguous<false>(d, src + offsets[1], static_cast<size_t>(count),
+                              dst + offsets[0]);
+      });
+    }
   } else {
     ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
       CopyRow(d, src + offsets[1], from_stride, dst + offsets[0], to_stride,
