@@ -40,19 +40,30 @@ HWY_INLINE void StoreVec(V v, D d, T* HWY_RESTRICT to) {
 
 using simd::ElementsToAlignment;
 
-// to[i] = from[i] for i < count. Cached copies of 128 bytes and more go to
-// the C library's memcpy, which is tuned per CPU (and is what NumPy uses for
-// them): on rows of a few hundred bytes (a padded 181^2 float32 array) it
-// beat this loop, which serves short rows without a call.
+// to[i] = from[i] for i < count. Cached copies of 128 bytes up to
+// kAlignedRowMinBytes go to the C library's memcpy, which is tuned per CPU
+// (and is what NumPy uses for them): on rows of a few hundred bytes (a
+// padded 181^2 float32 array) it beat this loop, which serves short rows
+// without a call. Longer cached rows align their stores first: on 4 KiB
+// rows (a broadcast row at L2) that ran at 0.86-0.91 of memset's speed
+// where memcpy per row ran at 0.65-0.73 (bench/copy_floor).
+inline constexpr size_t kAlignedRowMinBytes = 2048;
 template <bool kStream, class D, typename T = hn::TFromD<D>>
 HWY_INLINE void CopyContiguous(D d, const T* HWY_RESTRICT from, size_t count,
                                T* HWY_RESTRICT to) {
-  if (!kStream && count * sizeof(T) >= 128) {
-    std::memcpy(to, from, count * sizeof(T));
+  const size_t bytes = count * sizeof(T);
+  if (!kStream && bytes >= 128 && bytes < kAlignedRowMinBytes) {
+    std::memcpy(to, from, bytes);
     return;
   }
   const size_t N = hn::Lanes(d);
   size_t i = 0;
+  if (!kStream && bytes >= kAlignedRowMinBytes) {
+    for (const size_t head = ElementsToAlignment(to, N * sizeof(T), count);
+         i < head; ++i) {
+      to[i] = from[i];
+    }
+  }
   for (; i + 4 * N <= count; i += 4 * N) {
     const auto v0 = hn::LoadU(d, from + i);
     const auto v1 = hn::LoadU(d, from + i + N);
@@ -127,11 +138,10 @@ HWY_INLINE void FillContiguous(D d, T value, size_t count, T* HWY_RESTRICT to) {
 // allocations from malloc or NumPy are) makes loads falsely wait on the
 // stores of the row before (4K aliasing): measured at 0.4x the speed of a
 // shifted row. Rows up to kStagedBytes are read from a copy on the stack
-// half a page away from the destination's offset. Out of line: its
-// staging buffer stays off the callers' frames.
+// half a page away from the destination's offset.
 template <class D, typename T = hn::TFromD<D>>
-HWY_NOINLINE void StreamPeriodic(D d, const T* HWY_RESTRICT from, size_t period,
-                                 size_t count, T* HWY_RESTRICT to) {
+HWY_INLINE void StreamPeriodic(D d, const T* HWY_RESTRICT from, size_t period,
+                               size_t count, T* HWY_RESTRICT to) {
   constexpr size_t kStagedBytes = 8192, kPage = 4096;
   alignas(64) unsigned char staging[kStagedBytes + kPage];
   if (period * sizeof(T) <= kStagedBytes) {

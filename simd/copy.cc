@@ -1,5 +1,8 @@
 // Per-target copy executors: walk a plan's outer positions and run the row or
 // tile kernels of copy-inl.h on each.
+#include <algorithm>
+#include <cstring>
+
 #include "copy_task.h"
 #include "dispatch_table.h"
 
@@ -80,10 +83,10 @@ void RunCopyTaskFor(const CopyTask& task) {
       const size_t after = static_cast<size_t>(task.pad_after);
       ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
         T* row = dst + offsets[0];
-        FillContiguous<false>(d, value, before, row - before);
+        std::fill_n(row - before, before, value);
         CopyContiguous<false>(d, src + offsets[1], static_cast<size_t>(count),
                               row);
-        FillContiguous<false>(d, value, after, row + count);
+        std::fill_n(row + count, after, value);
       });
     } else {
       ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
