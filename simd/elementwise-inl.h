@@ -139,13 +139,11 @@ void RunElementwiseFor(const ElementwiseTask& task) {
   const int64_t out_stride = plan.inner_stride(0);
   const int64_t a_stride = plan.inner_stride(1);
   const int64_t b_stride = unary ? 0 : plan.inner_stride(2);
-  ChunkIterator chunks(plan, task.begin, task.end);
-  Chunk chunk;
-  while (chunks.Next(chunk)) {
-    RunRow<Op, kLayouts>(
-        d, out + chunk.offsets[0], out_stride, a + chunk.offsets[1], a_stride,
-        unary ? b : b + chunk.offsets[2], b_stride, count, task.stream);
-  }
+  ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+    RunRow<Op, kLayouts>(d, out + offsets[0], out_stride, a + offsets[1],
+                         a_stride, unary ? b : b + offsets[2], b_stride, count,
+                         task.stream);
+  });
   if (task.stream) hwy::FlushStream();
 }
 
@@ -161,13 +159,11 @@ void RunRowsFor(const ElementwiseTask& task, Row row) {
   const bool unary = task.kernel.unary;
   const T* b = unary ? &zero : static_cast<const T*>(task.in[1]);
   const size_t count = static_cast<size_t>(plan.inner_size());
-  ChunkIterator chunks(plan, task.begin, task.end);
-  Chunk chunk;
-  while (chunks.Next(chunk)) {
-    row(out + chunk.offsets[0], plan.inner_stride(0), a + chunk.offsets[1],
-        plan.inner_stride(1), unary ? b : b + chunk.offsets[2],
+  ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+    row(out + offsets[0], plan.inner_stride(0), a + offsets[1],
+        plan.inner_stride(1), unary ? b : b + offsets[2],
         unary ? 0 : plan.inner_stride(2), count);
-  }
+  });
 }
 
 // The functor that runs Op on integer lanes of T: the ops that are the
