@@ -37,8 +37,6 @@ void RunReduceFor(const ReduceTask& task, T identity) {
   const size_t count = static_cast<size_t>(plan.inner_size());
   const int64_t in_stride = plan.inner_stride(0);
   const int64_t acc_stride = plan.inner_stride(1);
-  ChunkIterator chunks(plan, task.begin, task.end);
-  Chunk chunk;
   if (acc_stride == 1 && in_stride == 1) {
     // Consecutive rows into the same accumulator row go four at a time.
     const T* rows[4];
@@ -51,23 +49,23 @@ void RunReduceFor(const ReduceTask& task, T identity) {
       }
       pending = 0;
     };
-    while (chunks.Next(chunk)) {
-      T* to = acc + chunk.offsets[1];
+    ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+      T* to = acc + offsets[1];
       if (pending > 0 && to != pending_acc) flush();
       pending_acc = to;
-      rows[pending++] = in + chunk.offsets[0];
+      rows[pending++] = in + offsets[0];
       if (pending == 4) {
         AccumulateFourRows<Op>(d, to, rows[0], rows[1], rows[2], rows[3],
                                count);
         pending = 0;
       }
-    }
+    });
     flush();
     return;
   }
-  while (chunks.Next(chunk)) {
-    const T* row = in + chunk.offsets[0];
-    T* to = acc + chunk.offsets[1];
+  ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+    const T* row = in + offsets[0];
+    T* to = acc + offsets[1];
     if (acc_stride != 0) {
       RunRow<Op, kAccumulatorLayouts>(d, to, acc_stride, to, acc_stride, row,
                                       in_stride, count);
@@ -78,7 +76,7 @@ void RunReduceFor(const ReduceTask& task, T identity) {
       *to = Op::Scalar(*to, ReduceRow<Op>(d, StridedLoader(d, row, in_stride),
                                           identity, count));
     }
-  }
+  });
 }
 
 // Rows of storage type T through their own row kernels into an
@@ -93,17 +91,15 @@ void RunRowReduceFor(const ReduceTask& task, Acc identity, Row row, Fold fold,
   const size_t count = static_cast<size_t>(plan.inner_size());
   const int64_t in_stride = plan.inner_stride(0);
   const int64_t acc_stride = plan.inner_stride(1);
-  ChunkIterator chunks(plan, task.begin, task.end);
-  Chunk chunk;
-  while (chunks.Next(chunk)) {
-    const T* from = in + chunk.offsets[0];
-    Acc* to = acc + chunk.offsets[1];
+  ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+    const T* from = in + offsets[0];
+    Acc* to = acc + offsets[1];
     if (acc_stride != 0) {
       row(to, acc_stride, from, in_stride, count);
     } else {
       *to = combine(*to, fold(from, in_stride, identity, count));
     }
-  }
+  });
 }
 
 // Op on storage type T: bool as bytes, float16/bfloat16 into float32
