@@ -75,25 +75,18 @@ void RunCopyTaskFor(const CopyTask& task) {
                    static_cast<size_t>((task.end - task.begin) * count), to);
   } else if (!stream && to_stride == 1 && from_stride == 1) {
     // Contiguous rows (a slice, a pad's interior): no choice of row kernel
-    // per row.
-    if (task.row_fill != nullptr) {
-      T value;
-      std::memcpy(&value, task.row_fill, sizeof(T));
-      const size_t before = static_cast<size_t>(task.pad_before);
-      const size_t after = static_cast<size_t>(task.pad_after);
-      ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
-        T* row = dst + offsets[0];
-        std::fill_n(row - before, before, value);
-        CopyContiguous<false>(d, src + offsets[1], static_cast<size_t>(count),
-                              row);
-        std::fill_n(row + count, after, value);
-      });
-    } else {
-      ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
-        CopyContiguous<false>(d, src + offsets[1], static_cast<size_t>(count),
-                              dst + offsets[0]);
-      });
-    }
+    // per row; a pad's border (CopyTask::row_fill) beside each row.
+    T value{};
+    if (task.row_fill != nullptr) std::memcpy(&value, task.row_fill, sizeof(T));
+    const size_t before = static_cast<size_t>(task.pad_before);
+    const size_t after = static_cast<size_t>(task.pad_after);
+    ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
+      T* row = dst + offsets[0];
+      std::fill_n(row - before, before, value);
+      CopyContiguous<false>(d, src + offsets[1], static_cast<size_t>(count),
+                            row);
+      std::fill_n(row + count, after, value);
+    });
   } else {
     ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
       CopyRow(d, src + offsets[1], from_stride, dst + offsets[0], to_stride,

@@ -27,9 +27,11 @@ struct CopyTask {
   // each of its columns, relative to the tile's origin.
   const int64_t* row_offsets = nullptr;
   const int64_t* col_offsets = nullptr;
-  // Null, or (cached copies of contiguous rows) one element that fills
-  // `pad_before` elements before each destination row and `pad_after`
-  // after it: a pad's border along the last axis.
+  // Null, or one element that fills `pad_before` elements before each
+  // destination row and `pad_after` after it: a pad's border along the
+  // last axis. Set (with the counts) only for unstreamed plans whose rows
+  // are contiguous in both buffers (dispatch's CopyBox checks); other
+  // branches of the executor ignore it.
   const void* row_fill = nullptr;
   int64_t pad_before = 0, pad_after = 0;
 };
