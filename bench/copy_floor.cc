@@ -1,8 +1,10 @@
-// copy_bench's contiguous, reversed, pad and broadcast_row cases at one size
-// (default: its L2 group) beside the C library and beside minimal AVX2 loops
-// of the same access pattern with aligned stores, on the same buffers,
+// copy_bench's contiguous, reversed, pad, broadcast_row and float64
+// transpose2d cases at one size (default: its L2 group) beside the C library
+// and beside minimal AVX2 loops of the same access pattern (aligned stores;
+// for the transpose, 4 x 4 register tiles), on the same buffers,
 // interleaved, medians of 301 rounds. It bounds what a vector store loop can
-// reach where the C library's reference uses `rep movsb` / `rep stosb`.
+// reach where the C library's reference uses `rep movsb` / `rep stosb`, and
+// what a plain register-tile transpose reaches against memcpy.
 // Run by hand: build/<dir>/bench/copy_floor [bytes].
 #include <immintrin.h>
 
@@ -112,6 +114,36 @@ void ReverseAligned(const float* from, int64_t n, float* to) {
   for (; i < n; ++i) to[i] = from[n - 1 - i];
 }
 
+// to[r * n + c] = from[c * n + r] for an n x n float64 matrix: 4 x 4
+// register tiles (unpack, then swap 128-bit halves), the destination's
+// columns outer as in stridekit's register tiles, scalar edges.
+void Transpose4x4(const double* from, int64_t n, double* to) {
+  const int64_t n4 = n / 4 * 4;
+  for (int64_t c = 0; c < n4; c += 4) {
+    for (int64_t r = 0; r < n4; r += 4) {
+      const __m256d a = _mm256_loadu_pd(from + c * n + r),
+                    b = _mm256_loadu_pd(from + (c + 1) * n + r),
+                    e = _mm256_loadu_pd(from + (c + 2) * n + r),
+                    f = _mm256_loadu_pd(from + (c + 3) * n + r);
+      const __m256d ab0 = _mm256_unpacklo_pd(a, b),
+                    ab1 = _mm256_unpackhi_pd(a, b),
+                    ef0 = _mm256_unpacklo_pd(e, f),
+                    ef1 = _mm256_unpackhi_pd(e, f);
+      _mm256_storeu_pd(to + r * n + c, _mm256_permute2f128_pd(ab0, ef0, 0x20));
+      _mm256_storeu_pd(to + (r + 1) * n + c,
+                       _mm256_permute2f128_pd(ab1, ef1, 0x20));
+      _mm256_storeu_pd(to + (r + 2) * n + c,
+                       _mm256_permute2f128_pd(ab0, ef0, 0x31));
+      _mm256_storeu_pd(to + (r + 3) * n + c,
+                       _mm256_permute2f128_pd(ab1, ef1, 0x31));
+    }
+  }
+  for (int64_t r = 0; r < n; ++r) {
+    for (int64_t c = r < n4 ? n4 : 0; c < n; ++c)
+      to[r * n + c] = from[c * n + r];
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -191,5 +223,18 @@ int main(int argc, char** argv) {
                 CopyAligned(s, width, d + r * width);
             },
             {}}});
+
+  // copy_bench's transpose2d float64: an odd edge n (n^2 doubles within the
+  // group's bytes).
+  int64_t e = stridekit::bench::copy::Edge(bytes, 8, 2);
+  if ((e & (e - 1)) == 0) --e;
+  const double* s8 = reinterpret_cast<const double*>(s);
+  double* d8 = reinterpret_cast<double*>(d);
+  const sk_view columns = View({e, e}, {1, e}, 0);
+  const sk_view matrix = View({e, e}, {e, 1}, 0);
+  Compare("transpose2d64", 2.0 * double(e * e * 8),
+          {{"memcpy", [&] { std::memcpy(d8, s8, size_t(e * e) * 8); }, {}},
+           {"stridekit", [&] { Copy(8, columns, s8, matrix, d8); }, {}},
+           {"avx2_4x4", [&] { Transpose4x4(s8, e, d8); }, {}}});
   return 0;
 }
