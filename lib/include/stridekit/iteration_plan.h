@@ -160,9 +160,11 @@ void ForEachChunk(const IterationPlan& plan, int64_t begin, int64_t end,
   if (begin < 0 || end > plan.outer_size() || begin > end) {
     ChunkIterator(plan, begin, end);  // Throws the range error.
   }
+  // Operands past num_operands() step by 0: the per-row update is a fixed,
+  // branch-free kMaxOperands additions.
   const int nops = plan.num_operands();
-  int64_t offsets[kMaxOperands];
-  int64_t steps[kMaxOperands];
+  int64_t offsets[kMaxOperands] = {};
+  int64_t steps[kMaxOperands] = {};
   for (int op = 0; op < nops; ++op) {
     steps[op] = plan.strides(op)[0];
     // offset-checked: the plan validated every partial sum
@@ -171,7 +173,7 @@ void ForEachChunk(const IterationPlan& plan, int64_t begin, int64_t end,
   for (int64_t i = begin; i < end; ++i) {
     f(static_cast<const int64_t*>(offsets));
     if (i + 1 == end) break;
-    for (int op = 0; op < nops; ++op) {
+    for (int op = 0; op < kMaxOperands; ++op) {
       // offset-checked: position i + 1 < end, which the plan validated
       offsets[op] += steps[op];
     }
