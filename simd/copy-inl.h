@@ -526,10 +526,11 @@ HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
 // row); streaming one line into each of hundreds of rows, the register-tile
 // order, is what bounds the unbuffered path. Rows that do not start on a
 // line boundary stay line-aligned through a carry: the last line's worth of
-// each buffered row is kept for the next macro tile, whose lines start
-// before it. Only the first and last partial line of a row are plain
-// stores. Handles [0, rows) x [0, cols) minus the right and bottom strips
-// narrower than a macro tile, which the caller finishes.
+// each buffered row is kept (after the buffer, kTransposeScratchBytes) for
+// the row's next macro tile, whose lines start before it. Only the first and
+// last partial line of a row are plain stores. Handles [0, rows) x [0, cols)
+// minus the right and bottom strips narrower than a macro tile, which the
+// caller finishes.
 inline constexpr size_t kMacroRows = 256;
 inline constexpr size_t kMacroCols = 128;
 // Streamed (DRAM-sized) copies of 8-byte elements read 4 KiB of each source
@@ -556,12 +557,22 @@ HWY_INLINE bool RowsAlias(D d, int64_t from_col, int64_t to_row) {
   return near(from_col) || near(to_row);
 }
 
-// Scratch bytes TransposeBuffered needs for elements of T.
+// Scratch bytes TransposeBuffered takes (64-byte aligned): its macro-tile
+// buffer, then the carry lines of as many bands of destination rows as fit
+// (at least one). Macro tiles sweep such a group of bands along the source
+// rows before moving to the next source rows: runs of several KiB of each
+// source row instead of one tile's 1 KiB (bench/transpose_floor: the same
+// traffic ran at 0.48-0.52 of a copy in that order, 0.35-0.38 band by band).
+inline constexpr size_t kTransposeScratchBytes = size_t{288} << 10;
+
+// The buffer and one band's carries for the largest macro tiles of T.
 template <typename T>
 inline constexpr size_t kMacroScratchBytes =
-    HWY_MAX(kMacroRows*(kMacroCols + 64 / sizeof(T)),
-            kStreamMacroRows<T>*(kStreamMacroCols<T> + 64 / sizeof(T))) *
+    HWY_MAX(kMacroRows*(kMacroCols + 2 * 64 / sizeof(T)),
+            kStreamMacroRows<T>*(kStreamMacroCols<T> + 2 * 64 / sizeof(T))) *
     sizeof(T);
+static_assert(kMacroScratchBytes<uint32_t> <= kTransposeScratchBytes &&
+              kMacroScratchBytes<uint64_t> <= kTransposeScratchBytes);
 
 template <bool kStream, class D, class A, typename T = hn::TFromD<D>>
 HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from, const A& a,
@@ -572,55 +583,72 @@ HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from, const A& a,
   constexpr size_t L = 64 / sizeof(T);  // Elements per cache line.
   const size_t P = L + tile_cols;       // Buffer pitch: carry + new columns.
   const size_t full_cols = cols - cols % tile_cols;
-  for (size_t r0 = 0; r0 + tile_rows <= rows; r0 += tile_rows) {
-    const T* band = from + static_cast<int64_t>(r0);
+  const size_t done_rows = rows - rows % tile_rows;
+  // After the buffer, one line per destination row of a group of bands:
+  // its carry between the row's macro tiles.
+  T* const carries = scratch + tile_rows * P;
+  const size_t carry_rows =
+      kTransposeScratchBytes / sizeof(T) / L - tile_rows * P / L;
+  const size_t group_rows = carry_rows / tile_rows * tile_rows;
+  for (size_t g0 = 0; g0 < done_rows; g0 += group_rows) {
+    const size_t g1 = HWY_MIN(done_rows, g0 + group_rows);
     for (size_t c0 = 0; c0 < full_cols; c0 += tile_cols) {
-      for (size_t cc = 0; cc < tile_cols; cc += N) {
-        const size_t c = c0 + cc;
-        // The next register column's source lines (HPTT's prefetch), for
-        // elements under 8 bytes. On Zen 3 (copy_bench), float64 transposes
-        // at L3/DRAM ran 1.00-1.28x faster without it (mean 1.15 over two
-        // A/Bs; the unchanged float32 cases beside them: 1.03), while
-        // float32 permute4d (fused tiles) ran 1.15x slower.
-        if constexpr (sizeof(T) < 8) {
-          for (size_t k = N; k < 2 * N && c + k < cols; ++k) {
-            const T* next = band + a.Col(c + k);
-            for (size_t q = 0; q < tile_rows; q += L) hwy::Prefetch(next + q);
+      for (size_t r0 = g0; r0 < g1; r0 += tile_rows) {
+        const T* band = from + static_cast<int64_t>(r0);
+        for (size_t cc = 0; cc < tile_cols; cc += N) {
+          const size_t c = c0 + cc;
+          // The next register column's source lines (HPTT's prefetch), for
+          // elements under 8 bytes. On Zen 3 (copy_bench), float64 transposes
+          // at L3/DRAM ran 1.00-1.28x faster without it (mean 1.15 over two
+          // A/Bs; the unchanged float32 cases beside them: 1.03), while
+          // float32 permute4d (fused tiles) ran 1.15x slower.
+          if constexpr (sizeof(T) < 8) {
+            for (size_t k = N; k < 2 * N && c + k < cols; ++k) {
+              const T* next = band + a.Col(c + k);
+              for (size_t q = 0; q < tile_rows; q += L) hwy::Prefetch(next + q);
+            }
+          }
+          for (size_t rr = 0; rr < tile_rows; rr += N) {
+            hn::Vec<D> v[64 / sizeof(T)];
+            for (size_t k = 0; k < N; ++k) {
+              v[k] =
+                  hn::LoadU(d, band + a.Col(c + k) + static_cast<int64_t>(rr));
+            }
+            TransposeSquare(d, v);
+            for (size_t j = 0; j < N; ++j) {
+              hn::Store(v[j], d, scratch + (rr + j) * P + L + cc);
+            }
           }
         }
-        for (size_t rr = 0; rr < tile_rows; rr += N) {
-          hn::Vec<D> v[64 / sizeof(T)];
-          for (size_t k = 0; k < N; ++k) {
-            v[k] = hn::LoadU(d, band + a.Col(c + k) + static_cast<int64_t>(rr));
+        for (size_t j = 0; j < tile_rows; ++j) {
+          T* row = to + a.Row(r0 + j);
+          T* buf = scratch + j * P;
+          T* carry = carries + (r0 - g0 + j) * L;
+          if (c0 != 0) {
+            for (size_t q = 0; q < L; q += N) {
+              hn::Store(hn::Load(d, carry + q), d, buf + q);
+            }
           }
-          TransposeSquare(d, v);
-          for (size_t j = 0; j < N; ++j) {
-            hn::Store(v[j], d, scratch + (rr + j) * P + L + cc);
+          // Buffer column L + x holds destination column c0 + x.
+          const size_t h = ElementsToAlignment(row, 64, L);
+          size_t c = c0 + h - (h == 0 ? 0 : L);  // The first line's start.
+          if (c0 == 0 && h != 0) {
+            for (size_t x = 0; x < h; ++x) row[x] = buf[L + x];
+            c = h;
           }
-        }
-      }
-      for (size_t j = 0; j < tile_rows; ++j) {
-        T* row = to + a.Row(r0 + j);
-        T* buf = scratch + j * P;
-        // Buffer column L + x holds destination column c0 + x.
-        const size_t h = ElementsToAlignment(row, 64, L);
-        size_t c = c0 + h - (h == 0 ? 0 : L);  // The first line's start.
-        if (c0 == 0 && h != 0) {
-          for (size_t x = 0; x < h; ++x) row[x] = buf[L + x];
-          c = h;
-        }
-        for (; c + L <= c0 + tile_cols; c += L) {
+          for (; c + L <= c0 + tile_cols; c += L) {
+            for (size_t q = 0; q < L; q += N) {
+              StoreVec<kStream>(hn::LoadU(d, buf + L + c + q - c0), d,
+                                row + c + q);
+            }
+          }
           for (size_t q = 0; q < L; q += N) {
-            StoreVec<kStream>(hn::LoadU(d, buf + L + c + q - c0), d,
-                              row + c + q);
+            hn::Store(hn::Load(d, buf + tile_cols + q), d, carry + q);
           }
-        }
-        for (size_t q = 0; q < L; q += N) {
-          hn::Store(hn::Load(d, buf + tile_cols + q), d, buf + q);
-        }
-        if (c0 + tile_cols == full_cols) {
-          // Columns after the last whole line: from the carry.
-          for (; c < full_cols; ++c) row[c] = buf[c + L - full_cols];
+          if (c0 + tile_cols == full_cols) {
+            // Columns after the last whole line: from the carry.
+            for (; c < full_cols; ++c) row[c] = carry[c + L - full_cols];
+          }
         }
       }
     }
@@ -665,7 +693,7 @@ inline BufferStrips StripsAfterBuffer(size_t rows, size_t cols,
 // The tiled path of a transposed copy: bands of kTransposeBandRows rows, by
 // register tiles where the target has them (streaming only when every
 // destination row starts vector-aligned), else by aligned row segments.
-// With `scratch` of kMacroScratchBytes<T> (64-byte aligned), a streamed copy
+// With `scratch` of kTransposeScratchBytes (64-byte aligned), a streamed copy
 // on a register target goes through TransposeBuffered whatever the rows'
 // alignment, and so does a cached one whose rows alias in the caches; only
 // the strips it leaves take the paths above.

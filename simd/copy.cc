@@ -19,8 +19,7 @@ namespace HWY_NAMESPACE {
 namespace {
 
 #if STRIDEKIT_REGISTER_TRANSPOSE
-static_assert(kMacroScratchBytes<uint32_t> <= kCopyScratchBytes &&
-              kMacroScratchBytes<uint64_t> <= kCopyScratchBytes);
+static_assert(kTransposeScratchBytes == kCopyScratchBytes);
 #endif
 
 // A row repeated into consecutive contiguous rows (a broadcast source row):

@@ -144,7 +144,10 @@ TEST_P(CopyOnTarget, StreamedTransposeThroughTheBuffer) {
                                      {48, 48},
                                      {107, 107},
                                      {130, 100},
-                                     {600, 70}}) {
+                                     {600, 70},
+                                     // More bands than the scratch keeps
+                                     // carries for: two groups of bands.
+                                     {2600, 300}}) {
       // Rows aligned, rows at varying offsets (pitch), all rows shifted.
       for (const auto& [pad, shift] :
            {std::pair<int64_t, int64_t>{0, 0}, {3, 0}, {0, 5}}) {
