@@ -574,18 +574,97 @@ inline constexpr size_t kMacroScratchBytes =
 static_assert(kMacroScratchBytes<uint32_t> <= kTransposeScratchBytes &&
               kMacroScratchBytes<uint64_t> <= kTransposeScratchBytes);
 
+// Register tiles of the macro tile whose source columns (destination rows)
+// start at `band` and whose destination columns are [c0, c0 + tile_cols)
+// into buffer rows of pitch P, destination column c0 + x at column L + x.
+template <class D, class A, typename T = hn::TFromD<D>>
+HWY_INLINE void FillMacroTile(D d, const T* HWY_RESTRICT band, const A& a,
+                              size_t c0, size_t cols, size_t tile_rows,
+                              size_t tile_cols, size_t P,
+                              T* HWY_RESTRICT scratch) {
+  const size_t N = hn::Lanes(d);
+  constexpr size_t L = 64 / sizeof(T);
+  for (size_t cc = 0; cc < tile_cols; cc += N) {
+    const size_t c = c0 + cc;
+    // The next register column's source lines (HPTT's prefetch), for
+    // elements under 8 bytes. On Zen 3 (copy_bench), float64 transposes
+    // at L3/DRAM ran 1.00-1.28x faster without it (mean 1.15 over two
+    // A/Bs; the unchanged float32 cases beside them: 1.03), while
+    // float32 permute4d (fused tiles) ran 1.15x slower.
+    if constexpr (sizeof(T) < 8) {
+      for (size_t k = N; k < 2 * N && c + k < cols; ++k) {
+        const T* next = band + a.Col(c + k);
+        for (size_t q = 0; q < tile_rows; q += L) hwy::Prefetch(next + q);
+      }
+    }
+    for (size_t rr = 0; rr < tile_rows; rr += N) {
+      hn::Vec<D> v[64 / sizeof(T)];
+      for (size_t k = 0; k < N; ++k) {
+        v[k] = hn::LoadU(d, band + a.Col(c + k) + static_cast<int64_t>(rr));
+      }
+      TransposeSquare(d, v);
+      for (size_t j = 0; j < N; ++j) {
+        hn::Store(v[j], d, scratch + (rr + j) * P + L + cc);
+      }
+    }
+  }
+}
+
+// Writes the buffered macro tile's rows (destination rows r0 .. r0 +
+// tile_rows, columns [c0, c0 + tile_cols)) as whole aligned lines, each
+// row's first line completed from its carry line in `carries` (kept from
+// the row's previous macro tile) and its last partial line kept there for
+// the next; after the last macro tile (full_cols), the rest from the carry.
+template <bool kStream, class D, class A, typename T = hn::TFromD<D>>
+HWY_INLINE void DrainMacroTile(D d, const A& a, size_t r0, size_t c0,
+                               size_t tile_rows, size_t tile_cols,
+                               size_t full_cols, size_t P,
+                               T* HWY_RESTRICT scratch, T* HWY_RESTRICT carries,
+                               T* HWY_RESTRICT to) {
+  const size_t N = hn::Lanes(d);
+  constexpr size_t L = 64 / sizeof(T);
+  for (size_t j = 0; j < tile_rows; ++j) {
+    T* row = to + a.Row(r0 + j);
+    T* buf = scratch + j * P;
+    T* carry = carries + j * L;
+    if (c0 != 0) {
+      for (size_t q = 0; q < L; q += N) {
+        hn::Store(hn::Load(d, carry + q), d, buf + q);
+      }
+    }
+    // Buffer column L + x holds destination column c0 + x.
+    const size_t h = ElementsToAlignment(row, 64, L);
+    size_t c = c0 + h - (h == 0 ? 0 : L);  // The first line's start.
+    if (c0 == 0 && h != 0) {
+      for (size_t x = 0; x < h; ++x) row[x] = buf[L + x];
+      c = h;
+    }
+    for (; c + L <= c0 + tile_cols; c += L) {
+      for (size_t q = 0; q < L; q += N) {
+        StoreVec<kStream>(hn::LoadU(d, buf + L + c + q - c0), d, row + c + q);
+      }
+    }
+    for (size_t q = 0; q < L; q += N) {
+      hn::Store(hn::Load(d, buf + tile_cols + q), d, carry + q);
+    }
+    if (c0 + tile_cols == full_cols) {
+      // Columns after the last whole line: from the carry.
+      for (; c < full_cols; ++c) row[c] = carry[c + L - full_cols];
+    }
+  }
+}
+
 template <bool kStream, class D, class A, typename T = hn::TFromD<D>>
 HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from, const A& a,
                                   size_t rows, size_t cols, T* HWY_RESTRICT to,
                                   size_t tile_rows, size_t tile_cols,
                                   T* HWY_RESTRICT scratch) {
-  const size_t N = hn::Lanes(d);
   constexpr size_t L = 64 / sizeof(T);  // Elements per cache line.
   const size_t P = L + tile_cols;       // Buffer pitch: carry + new columns.
   const size_t full_cols = cols - cols % tile_cols;
   const size_t done_rows = rows - rows % tile_rows;
-  // After the buffer, one line per destination row of a group of bands:
-  // its carry between the row's macro tiles.
+  // After the buffer, one carry line per destination row of a group of
+  // bands: as many bands as fit (at least one, kMacroScratchBytes).
   T* const carries = scratch + tile_rows * P;
   const size_t carry_rows =
       kTransposeScratchBytes / sizeof(T) / L - tile_rows * P / L;
@@ -594,62 +673,10 @@ HWY_INLINE void TransposeBuffered(D d, const T* HWY_RESTRICT from, const A& a,
     const size_t g1 = HWY_MIN(done_rows, g0 + group_rows);
     for (size_t c0 = 0; c0 < full_cols; c0 += tile_cols) {
       for (size_t r0 = g0; r0 < g1; r0 += tile_rows) {
-        const T* band = from + static_cast<int64_t>(r0);
-        for (size_t cc = 0; cc < tile_cols; cc += N) {
-          const size_t c = c0 + cc;
-          // The next register column's source lines (HPTT's prefetch), for
-          // elements under 8 bytes. On Zen 3 (copy_bench), float64 transposes
-          // at L3/DRAM ran 1.00-1.28x faster without it (mean 1.15 over two
-          // A/Bs; the unchanged float32 cases beside them: 1.03), while
-          // float32 permute4d (fused tiles) ran 1.15x slower.
-          if constexpr (sizeof(T) < 8) {
-            for (size_t k = N; k < 2 * N && c + k < cols; ++k) {
-              const T* next = band + a.Col(c + k);
-              for (size_t q = 0; q < tile_rows; q += L) hwy::Prefetch(next + q);
-            }
-          }
-          for (size_t rr = 0; rr < tile_rows; rr += N) {
-            hn::Vec<D> v[64 / sizeof(T)];
-            for (size_t k = 0; k < N; ++k) {
-              v[k] =
-                  hn::LoadU(d, band + a.Col(c + k) + static_cast<int64_t>(rr));
-            }
-            TransposeSquare(d, v);
-            for (size_t j = 0; j < N; ++j) {
-              hn::Store(v[j], d, scratch + (rr + j) * P + L + cc);
-            }
-          }
-        }
-        for (size_t j = 0; j < tile_rows; ++j) {
-          T* row = to + a.Row(r0 + j);
-          T* buf = scratch + j * P;
-          T* carry = carries + (r0 - g0 + j) * L;
-          if (c0 != 0) {
-            for (size_t q = 0; q < L; q += N) {
-              hn::Store(hn::Load(d, carry + q), d, buf + q);
-            }
-          }
-          // Buffer column L + x holds destination column c0 + x.
-          const size_t h = ElementsToAlignment(row, 64, L);
-          size_t c = c0 + h - (h == 0 ? 0 : L);  // The first line's start.
-          if (c0 == 0 && h != 0) {
-            for (size_t x = 0; x < h; ++x) row[x] = buf[L + x];
-            c = h;
-          }
-          for (; c + L <= c0 + tile_cols; c += L) {
-            for (size_t q = 0; q < L; q += N) {
-              StoreVec<kStream>(hn::LoadU(d, buf + L + c + q - c0), d,
-                                row + c + q);
-            }
-          }
-          for (size_t q = 0; q < L; q += N) {
-            hn::Store(hn::Load(d, buf + tile_cols + q), d, carry + q);
-          }
-          if (c0 + tile_cols == full_cols) {
-            // Columns after the last whole line: from the carry.
-            for (; c < full_cols; ++c) row[c] = carry[c + L - full_cols];
-          }
-        }
+        FillMacroTile(d, from + static_cast<int64_t>(r0), a, c0, cols,
+                      tile_rows, tile_cols, P, scratch);
+        DrainMacroTile<kStream>(d, a, r0, c0, tile_rows, tile_cols, full_cols,
+                                P, scratch, carries + (r0 - g0) * L, to);
       }
     }
   }
