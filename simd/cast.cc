@@ -75,6 +75,8 @@ int64_t RunCastTaskKernel(const CastTask& task) {
   const bool aligned =
       reinterpret_cast<uintptr_t>(src) % uintptr_t(src_size) == 0 &&
       reinterpret_cast<uintptr_t>(dst) % uintptr_t(dst_size) == 0;
+  ChunkIterator chunks(plan, task.begin, task.end);
+  Chunk chunk;
   if (plan.tiled()) {
     // The tile axis: the destination's rows, contiguous in the source.
     const int tile_axis = plan.ndim() - 2;
@@ -93,15 +95,15 @@ int64_t RunCastTaskKernel(const CastTask& task) {
       }
     };
     alignas(64) unsigned char scratch[kTileRows * kTileCols * 8];
-    ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
-      const unsigned char* from = src + offsets[1] * src_size;
-      unsigned char* to = dst + offsets[0] * dst_size;
+    while (chunks.Next(chunk)) {
+      const unsigned char* from = src + chunk.offsets[1] * src_size;
+      unsigned char* to = dst + chunk.offsets[0] * dst_size;
       if (!tiles) {
         for (int64_t r = 0; r < rows; ++r) {
           scalar_row(from + r * from_row, from_step, to + r * to_row, to_step,
                      count);
         }
-        return;
+        continue;
       }
       for (int64_t r0 = 0; r0 < rows; r0 += kTileRows) {
         const int64_t band = std::min(kTileRows, rows - r0);
@@ -127,22 +129,22 @@ int64_t RunCastTaskKernel(const CastTask& task) {
           }
         }
       }
-    });
+    }
     return HWY_TARGET;
   }
   const bool rows_contiguous = plan.inner_kind(0) == InnerKind::kContiguous &&
                                plan.inner_kind(1) == InnerKind::kContiguous;
   const VectorRowFn row_vector =
       rows_contiguous && aligned && count > 1 ? vector_row : nullptr;
-  ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
-    const unsigned char* from = src + offsets[1] * src_size;
-    unsigned char* to = dst + offsets[0] * dst_size;
+  while (chunks.Next(chunk)) {
+    const unsigned char* from = src + chunk.offsets[1] * src_size;
+    unsigned char* to = dst + chunk.offsets[0] * dst_size;
     if (row_vector != nullptr) {
       row_vector(from, to, size_t(count));
     } else {
       scalar_row(from, from_step, to, to_step, count);
     }
-  });
+  }
   return HWY_TARGET;
 }
 

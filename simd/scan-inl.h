@@ -86,9 +86,11 @@ void RunScanFor(const AxisTask& task) {
   const size_t count = static_cast<size_t>(plan.inner_size());
   const int64_t os = plan.inner_stride(0), is = plan.inner_stride(1);
   const int64_t n = task.length, so = task.out_step, si = task.in_step;
-  ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
-    T* o = out + offsets[0];
-    const T* x = in + offsets[1];
+  ChunkIterator chunks(plan, task.begin, task.end);
+  Chunk chunk;
+  while (chunks.Next(chunk)) {
+    T* o = out + chunk.offsets[0];
+    const T* x = in + chunk.offsets[1];
     if (WalkAcross(count, is, si)) {
       for (size_t j0 = 0; j0 < count; j0 += kAxisBlock) {
         const size_t c = std::min(kAxisBlock, count - j0);
@@ -102,7 +104,7 @@ void RunScanFor(const AxisTask& task) {
                          is, c);
         }
       }
-      return;
+      continue;
     }
     // Along: four lanes' recurrences interleaved (independent chains).
     size_t j = 0;
@@ -131,7 +133,7 @@ void RunScanFor(const AxisTask& task) {
         o0[k * so] = acc;
       }
     }
-  });
+  }
 }
 
 template <typename T>
@@ -324,9 +326,11 @@ void RunArgReduceFor(const AxisTask& task) {
   const int64_t os = plan.inner_stride(0), is = plan.inner_stride(1);
   const int64_t n = task.length, si = task.in_step;
   HWY_ALIGN V row[kAxisBlock];
-  ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
-    int64_t* o = out + offsets[0];
-    const T* x = in + offsets[1];
+  ChunkIterator chunks(plan, task.begin, task.end);
+  Chunk chunk;
+  while (chunks.Next(chunk)) {
+    int64_t* o = out + chunk.offsets[0];
+    const T* x = in + chunk.offsets[1];
     if (!WalkAcross(count, is, si)) {
       for (size_t j = 0; j < count; ++j) {
         const T* r = x + int64_t(j) * is;
@@ -347,7 +351,7 @@ void RunArgReduceFor(const AxisTask& task) {
         }
         o[int64_t(j) * os] = best_index;
       }
-      return;
+      continue;
     }
     // Across: per block of lanes, running best values and indices (within
     // blocks of axis steps that fit U), merged into the block's results.
@@ -398,7 +402,7 @@ void RunArgReduceFor(const AxisTask& task) {
       int64_t* ob = o + int64_t(j0) * os;
       for (size_t j = 0; j < c; ++j) ob[int64_t(j) * os] = best_index[j];
     }
-  });
+  }
 }
 
 template <typename T>

@@ -212,11 +212,13 @@ void RunBoolOutput(const SelectTask& task) {
   const T* b = unary ? a : static_cast<const T*>(task.in[1]);
   const size_t count = static_cast<size_t>(plan.inner_size());
   const int64_t b_stride = unary ? plan.inner_stride(1) : plan.inner_stride(2);
-  ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
-    BoolOutputRow<T, Lanes>(out + offsets[0], plan.inner_stride(0),
-                            a + offsets[1], plan.inner_stride(1),
-                            b + offsets[unary ? 1 : 2], b_stride, count);
-  });
+  ChunkIterator chunks(plan, task.begin, task.end);
+  Chunk chunk;
+  while (chunks.Next(chunk)) {
+    BoolOutputRow<T, Lanes>(out + chunk.offsets[0], plan.inner_stride(0),
+                            a + chunk.offsets[1], plan.inner_stride(1),
+                            b + chunk.offsets[unary ? 1 : 2], b_stride, count);
+  }
 }
 
 // A predicate whose value is the same for every element of T (integers
@@ -227,14 +229,16 @@ void RunConstantPredicate(const SelectTask& task) {
   const uint8_t value = compare_ops::Predicate(task.predicate, T{});
   const int64_t stride = plan.inner_stride(0);
   const int64_t count = plan.inner_size();
-  ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
-    uint8_t* row = static_cast<uint8_t*>(task.out) + offsets[0];
+  ChunkIterator chunks(plan, task.begin, task.end);
+  Chunk chunk;
+  while (chunks.Next(chunk)) {
+    uint8_t* row = static_cast<uint8_t*>(task.out) + chunk.offsets[0];
     if (stride == 1) {
       std::memset(row, value, size_t(count));
     } else {
       for (int64_t i = 0; i < count; ++i) row[i * stride] = value;
     }
-  });
+  }
 }
 
 // The op-table switches for storage type T.
@@ -345,11 +349,13 @@ void RunWhereFor(const SelectTask& task) {
   const size_t count = static_cast<size_t>(plan.inner_size());
   const int64_t s[4] = {plan.inner_stride(0), plan.inner_stride(1),
                         plan.inner_stride(2), plan.inner_stride(3)};
-  ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
-    U* o = out + offsets[0];
-    const uint8_t* c = cond + offsets[1];
-    const U* x = a + offsets[2];
-    const U* y = b + offsets[3];
+  ChunkIterator chunks(plan, task.begin, task.end);
+  Chunk chunk;
+  while (chunks.Next(chunk)) {
+    U* o = out + chunk.offsets[0];
+    const uint8_t* c = cond + chunk.offsets[1];
+    const U* x = a + chunk.offsets[2];
+    const U* y = b + chunk.offsets[3];
     if constexpr (std::is_same_v<U, Bytes16>) {
       for (size_t i = 0; i < count; ++i) {
         const int64_t k = int64_t(i);
@@ -358,7 +364,7 @@ void RunWhereFor(const SelectTask& task) {
     } else {
       WhereLanesRow<U>(o, s[0], c, s[1], x, s[2], y, s[3], count);
     }
-  });
+  }
 }
 
 inline int64_t RunWhereOf(const SelectTask& task) {
