@@ -590,7 +590,7 @@ HWY_INLINE void FillMacroTile(D d, const T* HWY_RESTRICT band, const A& a,
     // elements under 8 bytes. On Zen 3 (copy_bench), float64 transposes
     // at L3/DRAM ran 1.00-1.28x faster without it (mean 1.15 over two
     // A/Bs; the unchanged float32 cases beside them: 1.03), while
-    // float32 permute4d (fused tiles) ran 1.15x slower.
+    // float32 permute4d (fused tiles) ran 1.17-1.19x slower.
     if constexpr (sizeof(T) < 8) {
       for (size_t k = N; k < 2 * N && c + k < cols; ++k) {
         const T* next = band + a.Col(c + k);
