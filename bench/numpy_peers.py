@@ -211,6 +211,7 @@ def _call_peer(op, n):
     out = np.empty((e, e), np.float32)
     return {"sk_copy": lambda: np.copyto(out, a),
             "sk_binary": lambda: np.add(a, b, out=out),
+            "sk_plan_execute": lambda: np.add(a, b, out=out),
             "sk_einsum": lambda: np.einsum("ij,jk->ik", a, b, out=out),
             "sk_view_slice": lambda: a[1:, ::-1],
             "sk_view_reshape": lambda: a.reshape(e * e),

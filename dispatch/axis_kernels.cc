@@ -177,21 +177,4 @@ void EngineArgReduce(const Executor& ex, ArgOp op, DType t, const sk_view& in,
 
 }  // namespace dispatch
 
-void ArgReduce(ArgOp op, DType t, const sk_view& in, const void* in_data,
-               int32_t axis, const sk_view& out, void* out_data,
-               const NumericOptions& options) {
-  const int a =
-      CheckArgReduceArguments(op, t, in, in_data, axis, out, out_data);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor(OpName(op));
-  ex.run.arg_reduce(ex, op, t, in, in_data, a, out, out_data, options);
-}
-
-void Scan(ScanOp op, DType t, const sk_view& in, const void* in_data,
-          int32_t axis, const sk_view& out, void* out_data,
-          const NumericOptions& options) {
-  const int a = CheckScanArguments(op, t, in, in_data, axis, out, out_data);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor(OpName(op));
-  ex.run.scan(ex, op, t, in, in_data, a, out, out_data, options);
-}
-
 }  // namespace stridekit

@@ -102,11 +102,4 @@ void EngineCast(const Executor& ex, DType src_t, const sk_view& src,
 
 }  // namespace dispatch
 
-void Cast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
-          const sk_view& dst, void* dst_data, const CopyOptions& options) {
-  CheckCastArguments(src_t, src, src_data, dst_t, dst, dst_data);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor("cast");
-  ex.run.cast(ex, src_t, src, src_data, dst_t, dst, dst_data, options);
-}
-
 }  // namespace stridekit

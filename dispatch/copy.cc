@@ -289,14 +289,6 @@ Materialized MaterializeWith(const Executor& ex, size_t elem_size,
 
 }  // namespace dispatch
 
-void Copy(size_t elem_size, const sk_view& src, const void* src_data,
-          const sk_view& dst, void* dst_data, const void* fill,
-          const CopyOptions& options) {
-  CheckCopyArguments(elem_size, src, src_data, dst, dst_data, "copy");
-  const dispatch::Executor& ex = dispatch::SelectedExecutor("copy");
-  ex.run.copy(ex, elem_size, src, src_data, dst, dst_data, fill, options);
-}
-
 Materialized Materialize(size_t elem_size, const sk_view& src,
                          const void* src_data, const void* fill,
                          const CopyOptions& options) {
@@ -309,14 +301,6 @@ Materialized Materialize(size_t elem_size, const sk_view& src,
                      &placeholder, "copy");
   const dispatch::Executor& ex = dispatch::SelectedExecutor("materialize");
   return dispatch::MaterializeWith(ex, elem_size, src, src_data, fill, options);
-}
-
-void Fill(size_t elem_size, const sk_view& dst, void* dst_data,
-          const void* value, const CopyOptions& options) {
-  CheckFillArguments(elem_size, dst, dst_data, value);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor("fill");
-  const sk_view scalar{};
-  ex.run.copy(ex, elem_size, scalar, value, dst, dst_data, nullptr, options);
 }
 
 }  // namespace stridekit

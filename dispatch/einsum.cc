@@ -700,36 +700,6 @@ void EngineEinsum(const Executor& ex, const Projections& p, DType t,
 
 }  // namespace dispatch
 
-namespace {
-
-// Checks the call (with the operands' rows when given) and runs it on the
-// selected target.
-void CheckAndRun(std::string_view spec,
-                 std::optional<std::span<const RowLengths>> rows, DType t,
-                 std::span<const sk_view> operands,
-                 std::span<const void* const> datas, const sk_view& out,
-                 void* out_data, const NumericOptions& options) {
-  const Projections p =
-      CheckEinsumArguments(spec, t, operands, datas, out, out_data, rows);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor(kOp);
-  ex.run.einsum(ex, p, t, operands, datas, out, out_data, options);
-}
-
-}  // namespace
-
-void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
-            std::span<const void* const> datas, const sk_view& out,
-            void* out_data, const NumericOptions& options) {
-  CheckAndRun(spec, std::nullopt, t, operands, datas, out, out_data, options);
-}
-
-void EinsumRows(std::string_view spec, std::span<const RowLengths> rows,
-                DType t, std::span<const sk_view> operands,
-                std::span<const void* const> datas, const sk_view& out,
-                void* out_data, const NumericOptions& options) {
-  CheckAndRun(spec, rows, t, operands, datas, out, out_data, options);
-}
-
 void Einsum(std::string_view spec, DType t, std::span<const View> operands,
             std::span<const void* const> datas, const View& out, void* out_data,
             const NumericOptions& options) {

@@ -1,18 +1,21 @@
-// The dispatched elementwise kernels: the entry points check and select the
-// executor; the engine resolves broadcasting, masks and overlap on metadata (an
+// The elementwise engine: it resolves broadcasting, masks and overlap on
+// metadata (an
 // input masked inside out's valid box, or overlapping out other than exactly,
 // is first materialised over that box), then one plan over out's valid box runs
-// on the active target (or one per part of that box, on options.threads
-// threads).
+// on the executor's target (or one per part of that box, on options.threads
+// threads). A plan of an unmasked call runs its one part directly
+// (RunDirectElementwise) on the iteration plan it made once.
 #include "stridekit/elementwise.h"
 
 #include <atomic>
+#include <limits>
 #include <vector>
 
 #include "dispatch/copy_internal.h"
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
+#include "dispatch/plan_state.h"
 #include "numeric_checks.h"
 #include "numeric_types.h"
 #include "scalar_ops.h"
@@ -198,21 +201,105 @@ void EngineUnary(const Executor& ex, UnaryOp op, DType t, const sk_view& a,
                  out_data, options.threads);
 }
 
+void ResolveDirectElementwise(PlanState& s) {
+  DirectElementwise& d = s.direct;
+  d.enabled = false;
+  if (s.ex->IsReference() || s.out->has_mask) return;
+  for (int i = 0; i < s.num_inputs; ++i) {
+    if (s.inputs[i]->has_mask) return;
+  }
+  const sk_view& out = *s.out;
+  const DType t = s.dtype;
+  const size_t elem_size = DTypeSize(t);
+  const bool unary = s.kind == PlanKind::kUnary;
+  // The resolution: the op's row (s.prechecked) and the dtype's kernel
+  // family, looked up once (ElementwiseKernel's helpers would look again).
+  d.kernel = unary ? ElementwiseKernel{true, BinaryOp::kAdd, UnaryOp(s.op)}
+                   : ElementwiseKernel{false, BinaryOp(s.op), UnaryOp::kNeg};
+  d.kernel_dtype =
+      unary ? KernelDType(UnaryOp(s.op), t) : KernelDType(BinaryOp(s.op), t);
+  const KernelFamily family = FamilyOf(d.kernel_dtype);
+  d.run = s.ex->kernels.elementwise[int(family)];
+  d.checked_division = !unary && IsInteger(t) && s.prechecked;
+  const bool may_tile = !d.checked_division && elem_size >= 4 &&
+                        family != KernelFamily::kHalf &&
+                        family != KernelFamily::kComplex;
+  // The layouts RunElementwise plans over out's whole box.
+  const DimsView shape(out.shape, size_t(out.ndim));
+  Operand layouts[3];
+  layouts[0] = OperandOf(out, nullptr);
+  for (int i = 0; i < s.num_inputs; ++i) {
+    Box valid;
+    layouts[i + 1] = AlignSource(*s.inputs[i], nullptr, out, valid);
+  }
+  d.plan = IterationPlan::Make(
+      shape, std::span(layouts, size_t(s.num_inputs + 1)), may_tile);
+  const int64_t numel = Numel(shape);
+  const bool large =
+      numel * int64_t(elem_size) >= kTransposeThroughOutputMinBytes;
+  d.max_direct_threads = large ? -1
+                         : d.checked_division || ThreadParts(2, numel) == 1
+                             ? std::numeric_limits<int>::max()
+                             : 1;
+  d.stream = numel >= CopyOptions{}.stream_min_bytes / int64_t(elem_size) &&
+             d.plan.inner_stride(0) == 1;
+  for (int i = 0; i <= s.num_inputs; ++i) {
+    int64_t lo = layouts[i].offset, hi = lo;
+    for (int a = 0; a < out.ndim; ++a) {
+      // offset-checked: CheckLayout validated every view's extent
+      const int64_t extent = (shape[a] - 1) * layouts[i].strides[a];
+      (extent < 0 ? lo : hi) += extent;
+    }
+    const int64_t es = int64_t(elem_size);
+    // offset-checked: CheckLayout validated every view's byte offsets
+    d.lo[i] = lo * es;
+    d.hi[i] = (hi + 1) * es;
+    d.first[i] = layouts[i].offset * es;
+    if (i == 0) continue;
+    d.same_strides[i - 1] = true;
+    for (int a = 0; a < out.ndim; ++a) {
+      if (shape[a] > 1 && layouts[i].strides[a] != layouts[0].strides[a]) {
+        d.same_strides[i - 1] = false;
+      }
+    }
+  }
+  d.enabled = true;
+}
+
+bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
+                          void* out, int threads) {
+  const DirectElementwise& d = s.direct;
+  if (!d.enabled) return false;
+  if (d.plan.empty()) return true;
+  if (threads > d.max_direct_threads) return false;
+  const auto* to = static_cast<const unsigned char*>(out);
+  // An input sharing a byte with out other than as out itself goes through
+  // a temporary: the engine's path.
+  for (int i = 0; i < s.num_inputs; ++i) {
+    const auto* from = static_cast<const unsigned char*>(inputs[i]);
+    const bool overlaps =
+        from + d.lo[i + 1] < to + d.hi[0] && to + d.lo[0] < from + d.hi[i + 1];
+    if (overlaps &&
+        !(d.same_strides[i] && from + d.first[i + 1] == to + d.first[0])) {
+      return false;
+    }
+  }
+  if (d.checked_division) {
+    CheckOperands(d.kernel.binary, s.dtype, d.plan, inputs[0], inputs[1]);
+  }
+  const ElementwiseTask task{
+      &d.plan,
+      d.kernel,
+      d.kernel_dtype,
+      out,
+      {inputs[0], s.num_inputs > 1 ? inputs[1] : nullptr},
+      0,
+      d.plan.outer_size(),
+      d.stream};
+  NoteKernelRan(d.run(task));
+  return true;
+}
+
 }  // namespace dispatch
-
-void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
-            const sk_view& b, const void* b_data, const sk_view& out,
-            void* out_data, const NumericOptions& options) {
-  CheckBinaryArguments(op, t, a, a_data, b, b_data, out, out_data);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor(OpName(op));
-  ex.run.binary(ex, op, t, a, a_data, b, b_data, out, out_data, options);
-}
-
-void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
-           const sk_view& out, void* out_data, const NumericOptions& options) {
-  CheckUnaryArguments(op, t, a, a_data, out, out_data);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor(OpName(op));
-  ex.run.unary(ex, op, t, a, a_data, out, out_data, options);
-}
 
 }  // namespace stridekit

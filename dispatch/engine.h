@@ -36,6 +36,17 @@ void EngineBinary(const Executor& ex, BinaryOp op, DType t, const sk_view& a,
 void EngineUnary(const Executor& ex, UnaryOp op, DType t, const sk_view& a,
                  const void* a_data, const sk_view& out, void* out_data,
                  const NumericOptions& options);
+void EngineCompare(const Executor& ex, CompareOp op, DType t, const sk_view& a,
+                   const void* a_data, const sk_view& b, const void* b_data,
+                   const sk_view& out, void* out_data,
+                   const NumericOptions& options);
+void EnginePredicate(const Executor& ex, PredicateOp op, DType t,
+                     const sk_view& a, const void* a_data, const sk_view& out,
+                     void* out_data, const NumericOptions& options);
+void EngineWhere(const Executor& ex, DType t, const sk_view& cond,
+                 const void* cond_data, const sk_view& a, const void* a_data,
+                 const sk_view& b, const void* b_data, const sk_view& out,
+                 void* out_data, const NumericOptions& options);
 void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
                   const void* in_data, DimsView reduced, const sk_view& out,
                   void* out_data, const NumericOptions& options);

@@ -28,10 +28,10 @@ namespace stridekit::dispatch {
 
 struct Executor;
 
-// The operations a target runs on checked arguments (the public entry
-// points of copy.h, cast.h, elementwise.h, reduce.h, einsum.h,
-// arg_reduce.h, scan.h and index_kernels.h
-// check and then call these).
+// The operations a target runs on checked arguments (plans, which the
+// public entry points of copy.h, cast.h, elementwise.h, compare.h,
+// where.h, reduce.h, einsum.h, arg_reduce.h and scan.h make and execute,
+// call these).
 struct Operations {
   void (*copy)(const Executor& ex, size_t elem_size, const sk_view& src,
                const void* src_data, const sk_view& dst, void* dst_data,
@@ -62,6 +62,17 @@ struct Operations {
   void (*scan)(const Executor& ex, ScanOp op, DType t, const sk_view& in,
                const void* in_data, int axis, const sk_view& out,
                void* out_data, const NumericOptions& options);
+  void (*compare)(const Executor& ex, CompareOp op, DType t, const sk_view& a,
+                  const void* a_data, const sk_view& b, const void* b_data,
+                  const sk_view& out, void* out_data,
+                  const NumericOptions& options);
+  void (*predicate)(const Executor& ex, PredicateOp op, DType t,
+                    const sk_view& a, const void* a_data, const sk_view& out,
+                    void* out_data, const NumericOptions& options);
+  void (*where)(const Executor& ex, DType t, const sk_view& cond,
+                const void* cond_data, const sk_view& a, const void* a_data,
+                const sk_view& b, const void* b_data, const sk_view& out,
+                void* out_data, const NumericOptions& options);
 };
 
 // A target's kernels: for a Highway target one entry of each simd/ kernel
@@ -78,7 +89,7 @@ struct TargetKernels {
   simd::UnravelBatchFn unravel_batch;
   simd::ViewOffsetsFn view_offsets;
   // Comparisons and predicates (float, integer families) and where; the
-  // reference has none (its entry points run lib/'s loops).
+  // reference has none (its Operations run lib/'s loops).
   simd::SelectKernelFn compare_float, compare_integer, where;
   // Indexed by KernelFamily (simd/scan_task.h).
   simd::AxisKernelFn scan[kNumKernelFamilies];

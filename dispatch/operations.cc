@@ -8,8 +8,9 @@
 namespace stridekit::dispatch {
 
 Operations EngineOperations() {
-  return {EngineCopy, EngineBinary, EngineUnary,     EngineReduce,
-          EngineCast, EngineEinsum, EngineArgReduce, EngineScan};
+  return {EngineCopy,    EngineBinary,    EngineUnary,     EngineReduce,
+          EngineCast,    EngineEinsum,    EngineArgReduce, EngineScan,
+          EngineCompare, EnginePredicate, EngineWhere};
 }
 
 Operations ReferenceOperations() {
@@ -60,6 +61,26 @@ Operations ReferenceOperations() {
          const void* in_data, int axis, const sk_view& out, void* out_data,
          const NumericOptions&) {
         reference::RunScan(op, t, in, in_data, axis, out, out_data);
+        NoteKernelRan(0);
+      },
+      [](const Executor&, CompareOp op, DType t, const sk_view& a,
+         const void* a_data, const sk_view& b, const void* b_data,
+         const sk_view& out, void* out_data, const NumericOptions&) {
+        reference::RunCompare(op, t, a, a_data, b, b_data, out, out_data);
+        NoteKernelRan(0);
+      },
+      [](const Executor&, PredicateOp op, DType t, const sk_view& a,
+         const void* a_data, const sk_view& out, void* out_data,
+         const NumericOptions&) {
+        reference::RunPredicate(op, t, a, a_data, out, out_data);
+        NoteKernelRan(0);
+      },
+      [](const Executor&, DType t, const sk_view& cond, const void* cond_data,
+         const sk_view& a, const void* a_data, const sk_view& b,
+         const void* b_data, const sk_view& out, void* out_data,
+         const NumericOptions&) {
+        reference::RunWhere(t, cond, cond_data, a, a_data, b, b_data, out,
+                            out_data);
         NoteKernelRan(0);
       },
   };

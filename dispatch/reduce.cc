@@ -196,13 +196,4 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
 
 }  // namespace dispatch
 
-void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
-            std::span<const int32_t> axes, const sk_view& out, void* out_data,
-            const NumericOptions& options) {
-  const Dims reduced =
-      CheckReduceArguments(op, t, in, in_data, axes, out, out_data);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor(OpName(op));
-  ex.run.reduce(ex, op, t, in, in_data, reduced, out, out_data, options);
-}
-
 }  // namespace stridekit

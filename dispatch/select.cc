@@ -1,5 +1,5 @@
-// The dispatched bool-output families (comparisons, predicates) and where:
-// the entry points check and select the executor; the engine resolves
+// The engine of the bool-output families (comparisons, predicates) and
+// where (dispatch/engine.h): it resolves
 // broadcasting, masks and overlap on metadata as the elementwise engine
 // does (operand boxes, temporaries over out's valid box, parts on
 // options.threads threads), with an element size per operand (out is
@@ -11,11 +11,11 @@
 #include "allocation.h"
 #include "compare_scalar.h"
 #include "dispatch/copy_internal.h"
+#include "dispatch/engine.h"
 #include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
 #include "numeric_checks.h"
 #include "numeric_types.h"
-#include "reference_kernels.h"
 #include "simd/kernel_dtype.h"
 #include "simd/select_task.h"
 #include "stridekit/compare.h"
@@ -151,16 +151,12 @@ simd::SelectKernelFn CompareKernel(const dispatch::Executor& ex, DType t) {
 
 }  // namespace
 
-void Compare(CompareOp op, DType t, const sk_view& a, const void* a_data,
-             const sk_view& b, const void* b_data, const sk_view& out,
-             void* out_data, const NumericOptions& options) {
-  CheckCompareArguments(op, t, a, a_data, b, b_data, out, out_data);
-  const char* name = OpName(op);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor(name);
-  if (ex.IsReference()) {
-    reference::RunCompare(op, t, a, a_data, b, b_data, out, out_data);
-    return dispatch::NoteKernelRan(0);
-  }
+namespace dispatch {
+
+void EngineCompare(const Executor& ex, CompareOp op, DType t, const sk_view& a,
+                   const void* a_data, const sk_view& b, const void* b_data,
+                   const sk_view& out, void* out_data,
+                   const NumericOptions& options) {
   const sk_view* inputs[2] = {&a, &b};
   const void* datas[2] = {a_data, b_data};
   const size_t sizes[2] = {DTypeSize(t), DTypeSize(t)};
@@ -170,19 +166,12 @@ void Compare(CompareOp op, DType t, const sk_view& a, const void* a_data,
   // Signed integers may run on the unsigned kernel of their width.
   task.dtype = KernelDType(op, t);
   RunSelect(ex, CompareKernel(ex, t), task, 2, inputs, datas, sizes, out,
-            out_data, 1, options.threads, name);
+            out_data, 1, options.threads, OpName(op));
 }
 
-void Predicate(PredicateOp op, DType t, const sk_view& a, const void* a_data,
-               const sk_view& out, void* out_data,
-               const NumericOptions& options) {
-  CheckPredicateArguments(op, t, a, a_data, out, out_data);
-  const char* name = OpName(op);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor(name);
-  if (ex.IsReference()) {
-    reference::RunPredicate(op, t, a, a_data, out, out_data);
-    return dispatch::NoteKernelRan(0);
-  }
+void EnginePredicate(const Executor& ex, PredicateOp op, DType t,
+                     const sk_view& a, const void* a_data, const sk_view& out,
+                     void* out_data, const NumericOptions& options) {
   const sk_view* inputs[1] = {&a};
   const void* datas[1] = {a_data};
   const size_t sizes[1] = {DTypeSize(t)};
@@ -191,20 +180,13 @@ void Predicate(PredicateOp op, DType t, const sk_view& a, const void* a_data,
   task.predicate = op;
   task.dtype = t;
   RunSelect(ex, CompareKernel(ex, t), task, 1, inputs, datas, sizes, out,
-            out_data, 1, options.threads, name);
+            out_data, 1, options.threads, OpName(op));
 }
 
-void Where(DType t, const sk_view& cond, const void* cond_data,
-           const sk_view& a, const void* a_data, const sk_view& b,
-           const void* b_data, const sk_view& out, void* out_data,
-           const NumericOptions& options) {
-  CheckWhereArguments(t, cond, cond_data, a, a_data, b, b_data, out, out_data);
-  const dispatch::Executor& ex = dispatch::SelectedExecutor("where");
-  if (ex.IsReference()) {
-    reference::RunWhere(t, cond, cond_data, a, a_data, b, b_data, out,
-                        out_data);
-    return dispatch::NoteKernelRan(0);
-  }
+void EngineWhere(const Executor& ex, DType t, const sk_view& cond,
+                 const void* cond_data, const sk_view& a, const void* a_data,
+                 const sk_view& b, const void* b_data, const sk_view& out,
+                 void* out_data, const NumericOptions& options) {
   const sk_view* inputs[3] = {&cond, &a, &b};
   const void* datas[3] = {cond_data, a_data, b_data};
   const size_t size = DTypeSize(t);
@@ -215,5 +197,7 @@ void Where(DType t, const sk_view& cond, const void* cond_data,
   RunSelect(ex, ex.kernels.where, task, 3, inputs, datas, sizes, out, out_data,
             size, options.threads, "where");
 }
+
+}  // namespace dispatch
 
 }  // namespace stridekit

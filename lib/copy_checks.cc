@@ -19,7 +19,45 @@ void CheckElemSize(size_t elem_size, const char* op) {
 
 }  // namespace
 
+namespace {
+
+// True when CheckStridedLayout and CheckByteOffsets pass for v, found in
+// one pass (the common case of every call): a rank in range, has_mask 0 or
+// 1, no negative dimension, an element count (of the non-zero dimensions)
+// that fits, masks within their axes and, for a non-empty view, element
+// and byte offsets that fit in int64.
+bool LayoutFits(const sk_view& v, int64_t elem_size) {
+  if (uint32_t(v.ndim) > uint32_t(SK_MAX_NDIM) || uint32_t(v.has_mask) > 1u) {
+    return false;
+  }
+  int64_t numel = 1;
+  bool empty = false;
+  __int128 lo = v.offset, hi = v.offset;
+  for (int d = 0; d < v.ndim; ++d) {
+    const int64_t n = v.shape[d];
+    if (n < 0) return false;
+    if (v.has_mask && (v.mask_begin[d] < 0 || v.mask_begin[d] > v.mask_end[d] ||
+                       v.mask_end[d] > n)) {
+      return false;
+    }
+    if (n == 0) {
+      empty = true;
+      continue;
+    }
+    if (__builtin_mul_overflow(numel, n, &numel)) return false;
+    const __int128 extent = __int128(n - 1) * __int128(v.strides[d]);
+    (extent < 0 ? lo : hi) += extent;
+  }
+  return empty ||
+         (lo >= INT64_MIN && hi < INT64_MAX && lo * elem_size >= INT64_MIN &&
+          (hi + 1) * elem_size <= INT64_MAX);
+}
+
+}  // namespace
+
 void CheckLayout(const sk_view& v, size_t elem_size, const char* op) {
+  if (LayoutFits(v, int64_t(elem_size))) return;
+  // The checks in their order, for their messages.
   CheckStridedLayout(v, op);
   CheckByteOffsets(v, int64_t(elem_size), op);
 }

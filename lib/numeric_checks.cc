@@ -66,23 +66,26 @@ const char* OpName(ReduceOp op) { return RowOf(op, "reduce").name; }
 const char* OpName(ArgOp op) { return RowOf(op, "arg_reduce").name; }
 const char* OpName(ScanOp op) { return RowOf(op, "scan").name; }
 
-void CheckBinaryArguments(BinaryOp op, DType t, const sk_view& a,
-                          const void* a_data, const sk_view& b,
-                          const void* b_data, const sk_view& out,
-                          const void* out_data) {
+const OpInfo<BinaryOp>& CheckBinaryArguments(
+    BinaryOp op, DType t, const sk_view& a, const void* a_data,
+    const sk_view& b, const void* b_data, const sk_view& out,
+    const void* out_data) {
   const OpInfo<BinaryOp>& row = RowOf(op, "binary");
   CheckOpDType(row, t);
   CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, row.name);
   CheckLayout(b, DTypeSize(t), row.name);
   CheckSource(b, b_data, out, row.name);
+  return row;
 }
 
-void CheckUnaryArguments(UnaryOp op, DType t, const sk_view& a,
-                         const void* a_data, const sk_view& out,
-                         const void* out_data) {
+const OpInfo<UnaryOp>& CheckUnaryArguments(UnaryOp op, DType t,
+                                           const sk_view& a, const void* a_data,
+                                           const sk_view& out,
+                                           const void* out_data) {
   const OpInfo<UnaryOp>& row = RowOf(op, "unary");
   CheckOpDType(row, t);
   CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, row.name);
+  return row;
 }
 
 Dims CheckReduceArguments(ReduceOp op, DType t, const sk_view& in,

@@ -28,14 +28,16 @@ const char* OpName(ScanOp op);
 void CheckNumericDType(DType t, const char* op);
 
 // A valid op and a dtype its op-table row accepts, every input broadcastable to
-// out and out writeable (the copy rules of copy_checks.h).
-void CheckBinaryArguments(BinaryOp op, DType t, const sk_view& a,
-                          const void* a_data, const sk_view& b,
-                          const void* b_data, const sk_view& out,
-                          const void* out_data);
-void CheckUnaryArguments(UnaryOp op, DType t, const sk_view& a,
-                         const void* a_data, const sk_view& out,
-                         const void* out_data);
+// out and out writeable (the copy rules of copy_checks.h). Returns the op's
+// row.
+const OpInfo<BinaryOp>& CheckBinaryArguments(
+    BinaryOp op, DType t, const sk_view& a, const void* a_data,
+    const sk_view& b, const void* b_data, const sk_view& out,
+    const void* out_data);
+const OpInfo<UnaryOp>& CheckUnaryArguments(UnaryOp op, DType t,
+                                           const sk_view& a, const void* a_data,
+                                           const sk_view& out,
+                                           const void* out_data);
 
 // Checks a reduction and returns, per axis of `in`, 1 when it is reduced and
 // 0 when kept. Axes may be negative; repeated or out-of-range axes, an out

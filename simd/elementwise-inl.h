@@ -97,6 +97,8 @@ void RunTiledElementwiseFor(const ElementwiseTask& task) {
   const IterationPlan& plan = *task.plan;
   constexpr bool unary = kLayouts.unary;
   const int operands = unary ? 2 : 3;
+  // A tiled plan has the tile's two axes (stated for the compiler).
+  if (plan.ndim() < 2) return;
   const int tile_axis = plan.ndim() - 2;
   int64_t row[3] = {}, col[3] = {};
   int transposed = 0;

@@ -41,6 +41,32 @@ int main(void) {
       return 13;
     if (sk_dtype_size((sk_dtype)-5) != 0) return 14;
   }
+  {
+    /* A plan from C: made once, run twice; far-out enum values refused
+     * with *plan NULL. */
+    float a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {1, 1, 1, 1, 1, 1}, out[6];
+    const void* inputs[2];
+    sk_view line;
+    sk_plan* plan = (sk_plan*)&line;
+    const int64_t six[1] = {6};
+    if (sk_view_make(1, six, NULL, 0, &line) != SK_OK) return 15;
+    if (sk_plan_binary((sk_binary_op)99, SK_FLOAT32, &line, &line, &line,
+                       &plan) == SK_OK ||
+        plan != NULL)
+      return 16;
+    if (sk_plan_binary(SK_ADD, SK_FLOAT32, &line, &line, &line, &plan) != SK_OK)
+      return 17;
+    inputs[0] = a;
+    inputs[1] = b;
+    if (sk_plan_inputs(plan) != 2) return 18;
+    if (sk_plan_execute(plan, inputs, out) != SK_OK || out[5] != 7.0f)
+      return 19;
+    inputs[0] = out;
+    if (sk_plan_execute(plan, inputs, out) != SK_OK || out[5] != 8.0f)
+      return 20;
+    if (strlen(sk_plan_describe(plan)) == 0) return 21;
+    sk_plan_free(plan);
+  }
   printf("stridekit %s from C99\n", sk_version());
   return 0;
 }

@@ -1333,6 +1333,172 @@ std::vector<HostileCase> Catalog() {
                     : SK_ERR_INVALID;
        },
        SK_OK, ""},
+      // ---- plans (sk_plan_*): creation checks as the one-shot call does
+      {"sk_plan_copy", "NULL plan",
+       [] { return sk_plan_copy(SK_FLOAT32, &v, &v, nullptr, nullptr); },
+       SK_ERR_INVALID, "sk_plan_copy: plan is NULL"},
+      {"sk_plan_copy", "NULL src (and *plan set to NULL)",
+       [] {
+         sk_plan* p = reinterpret_cast<sk_plan*>(&o);
+         const sk_status st =
+             sk_plan_copy(SK_FLOAT32, nullptr, &v, nullptr, &p);
+         return p == nullptr ? st : SK_OK;
+       },
+       SK_ERR_INVALID, "sk_copy: src is NULL"},
+      {"sk_plan_fill", "broadcast destination",
+       [] {
+         static sk_view b = MakeView({2, 3}, {0, 1}, 0);
+         sk_plan* p = nullptr;
+         return sk_plan_fill(SK_FLOAT32, &b, &p);
+       },
+       SK_ERR_INVALID, "broadcast view"},
+      {"sk_plan_cast", "unknown destination dtype 99",
+       [] {
+         sk_plan* p = nullptr;
+         return sk_plan_cast(SK_FLOAT32, &v, sk_dtype(99), &v, &p);
+       },
+       SK_ERR_UNSUPPORTED, "sk_cast"},
+      {"sk_plan_binary", "shapes that do not broadcast",
+       [] {
+         static sk_view t = MakeView({3, 2}, {2, 1}, 0);
+         sk_plan* p = nullptr;
+         return sk_plan_binary(SK_ADD, SK_FLOAT32, &v, &t, &v, &p);
+       },
+       SK_ERR_INVALID, "add: cannot broadcast"},
+      {"sk_plan_binary", "negative dimension",
+       [] {
+         static sk_view bad = MakeView({2, -3}, {3, 1}, 0);
+         sk_plan* p = nullptr;
+         return sk_plan_binary(SK_ADD, SK_FLOAT32, &bad, &v, &v, &p);
+       },
+       SK_ERR_INVALID, "negative dimension"},
+      {"sk_plan_unary", "integer sqrt",
+       [] {
+         sk_plan* p = nullptr;
+         return sk_plan_unary(SK_SQRT, SK_INT32, &v, &v, &p);
+       },
+       SK_ERR_UNSUPPORTED, "sqrt: integer dtype"},
+      {"sk_plan_compare", "complex less",
+       [] {
+         static sk_view bools = Valid();
+         sk_plan* p = nullptr;
+         return sk_plan_compare(SK_LT, SK_COMPLEX64, &v, &v, &bools, &p);
+       },
+       SK_ERR_UNSUPPORTED, "less"},
+      {"sk_plan_where", "NULL cond",
+       [] {
+         sk_plan* p = nullptr;
+         return sk_plan_where(SK_FLOAT32, nullptr, &v, &v, &v, &p);
+       },
+       SK_ERR_INVALID, "sk_where: cond is NULL"},
+      {"sk_plan_reduce", "duplicate axes",
+       [] {
+         static sk_view scalar = MakeView({}, {}, 0);
+         sk_plan* p = nullptr;
+         return sk_plan_reduce(SK_SUM, SK_FLOAT32, &v, 2, axes00, &scalar, &p);
+       },
+       SK_ERR_INVALID, "sum: duplicate value in 'axis'"},
+      {"sk_plan_arg_reduce", "axis 2 of a 2-d input",
+       [] {
+         static sk_view row = MakeView({2}, {1}, 0);
+         sk_plan* p = nullptr;
+         return sk_plan_arg_reduce(SK_ARGMAX, SK_FLOAT32, &v, 2, &row, &p);
+       },
+       SK_ERR_INVALID, "argmax: axis 2 is out of bounds"},
+      {"sk_plan_scan", "NULL in",
+       [] {
+         sk_plan* p = nullptr;
+         return sk_plan_scan(SK_CUMSUM, SK_FLOAT32, nullptr, 0, &v, &p);
+       },
+       SK_ERR_INVALID, "sk_scan: in is NULL"},
+      {"sk_plan_einsum", "bad spec",
+       [] {
+         const sk_view* views[1] = {&v};
+         sk_plan* p = nullptr;
+         return sk_plan_einsum("ij->ijk", SK_FLOAT32, 1, views, &v, &p);
+       },
+       SK_ERR_INVALID, "einsum"},
+      {"sk_plan_einsum", "n = -1",
+       [] {
+         sk_plan* p = nullptr;
+         return sk_plan_einsum("i->i", SK_FLOAT32, -1, nullptr, &v, &p);
+       },
+       SK_ERR_INVALID, "sk_einsum: n=-1"},
+      {"sk_plan_execute", "NULL plan",
+       [] { return sk_plan_execute(nullptr, nullptr, dst); }, SK_ERR_INVALID,
+       "sk_plan_execute: plan is NULL"},
+      {"sk_plan_execute", "NULL inputs for a plan of 2",
+       [] {
+         sk_plan* p = nullptr;
+         if (sk_plan_binary(SK_ADD, SK_FLOAT32, &v, &v, &v, &p) != SK_OK) {
+           return SK_ERR_UNSUPPORTED;
+         }
+         const sk_status st = sk_plan_execute(p, nullptr, dst);
+         sk_plan_free(p);
+         return st;
+       },
+       SK_ERR_INVALID, "sk_plan_execute: inputs is NULL"},
+      {"sk_plan_execute", "NULL input data of a non-empty view",
+       [] {
+         sk_plan* p = nullptr;
+         if (sk_plan_binary(SK_ADD, SK_FLOAT32, &v, &v, &v, &p) != SK_OK) {
+           return SK_ERR_UNSUPPORTED;
+         }
+         const void* in[2] = {data, nullptr};
+         const sk_status st = sk_plan_execute(p, in, dst);
+         sk_plan_free(p);
+         return st;
+       },
+       SK_ERR_INVALID, "add: source data is NULL for a non-empty view"},
+      {"sk_plan_execute", "integer zero divisor, out untouched",
+       [] {
+         static int32_t a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {1, 1, 0, 1, 1, 1};
+         static int32_t out6[6] = {9, 9, 9, 9, 9, 9};
+         sk_plan* p = nullptr;
+         if (sk_plan_binary(SK_DIV, SK_INT32, &v, &v, &v, &p) != SK_OK) {
+           return SK_ERR_UNSUPPORTED;
+         }
+         const void* in[2] = {a, b};
+         const sk_status st = sk_plan_execute(p, in, out6);
+         sk_plan_free(p);
+         return out6[0] == 9 && out6[5] == 9 ? st : SK_OK;
+       },
+       SK_ERR_INVALID, "divide: "},
+      {"sk_plan_inputs", "NULL plan is -1, a where plan 3",
+       [] {
+         sk_plan* p = nullptr;
+         if (sk_plan_inputs(nullptr) != -1) return SK_ERR_INVALID;
+         static sk_view cond = Valid();
+         if (sk_plan_where(SK_UINT8, &cond, &cond, &cond, &cond, &p) != SK_OK) {
+           return SK_ERR_UNSUPPORTED;
+         }
+         const int32_t n = sk_plan_inputs(p);
+         sk_plan_free(p);
+         return n == 3 ? SK_OK : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_plan_describe", "NULL plan is \"\", a plan names its kernel",
+       [] {
+         if (std::string(sk_plan_describe(nullptr)) != "")
+           return SK_ERR_INVALID;
+         sk_plan* p = nullptr;
+         if (sk_plan_unary(SK_EXP, SK_FLOAT64, &v, &v, &p) != SK_OK) {
+           return SK_ERR_UNSUPPORTED;
+         }
+         const std::string text = sk_plan_describe(p);
+         sk_plan_free(p);
+         return text.find("exp") != std::string::npos &&
+                        text.find("Float64") != std::string::npos
+                    ? SK_OK
+                    : SK_ERR_INVALID;
+       },
+       SK_OK, ""},
+      {"sk_plan_free", "NULL is a no-op",
+       [] {
+         sk_plan_free(nullptr);
+         return SK_OK;
+       },
+       SK_OK, ""},
   };
 }
 

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "stridekit/dims.h"
+#include "stridekit/dtype.h"
 #include "stridekit/error.h"
 #include "stridekit/numeric_options.h"
 #include "stridekit/parallel.h"
@@ -80,6 +81,16 @@ inline int32_t RawEnumValue(const Enum& value) {
 template <typename CppEnum, typename CEnum>
 inline CppEnum EnumArg(const CEnum& value) {
   return static_cast<CppEnum>(RawEnumValue(value));
+}
+
+// The element size of a C dtype (copy and fill); kUnsupported for an
+// unknown value.
+inline size_t ElemSize(const sk_dtype& t, const char* op) {
+  const int32_t raw = RawEnumValue(t);
+  if (!IsValidDType(raw)) {
+    Fail(ErrorKind::kUnsupported, op, ": unknown dtype ", raw);
+  }
+  return DTypeSize(static_cast<DType>(raw));
 }
 
 // The options of a numeric kernel called through the C ABI: sk_get_threads()

@@ -11,16 +11,6 @@
 
 namespace {
 
-// The element size of a C dtype; kUnsupported for an unknown value.
-size_t ElemSize(const sk_dtype& t, const char* op) {
-  const int32_t raw = stridekit::capi::RawEnumValue(t);
-  if (!stridekit::IsValidDType(raw)) {
-    stridekit::Fail(stridekit::ErrorKind::kUnsupported, op, ": unknown dtype ",
-                    raw);
-  }
-  return stridekit::DTypeSize(static_cast<stridekit::DType>(raw));
-}
-
 // The copy's threads: sk_get_threads(), but as the numeric kernels do
 // (NumericOptions) at least kMinElementsPerThread elements of dst per
 // thread. dst is not validated yet: a malformed shape counts as empty.
@@ -49,8 +39,8 @@ sk_status sk_copy(sk_dtype t, const sk_view* src, const void* src_data,
   return stridekit::capi::Guard(__func__, [&] {
     stridekit::capi::RequireNonNull(src, "sk_copy", "src");
     stridekit::capi::RequireNonNull(dst, "sk_copy", "dst");
-    stridekit::Copy(ElemSize(t, "sk_copy"), *src, src_data, *dst, dst_data,
-                    fill, ThreadOptions(*dst));
+    stridekit::Copy(stridekit::capi::ElemSize(t, "sk_copy"), *src, src_data,
+                    *dst, dst_data, fill, ThreadOptions(*dst));
   });
 }
 
@@ -58,8 +48,8 @@ sk_status sk_fill(sk_dtype t, const sk_view* dst, void* dst_data,
                   const void* value) {
   return stridekit::capi::Guard(__func__, [&] {
     stridekit::capi::RequireNonNull(dst, "sk_fill", "dst");
-    stridekit::Fill(ElemSize(t, "sk_fill"), *dst, dst_data, value,
-                    ThreadOptions(*dst));
+    stridekit::Fill(stridekit::capi::ElemSize(t, "sk_fill"), *dst, dst_data,
+                    value, ThreadOptions(*dst));
   });
 }
 

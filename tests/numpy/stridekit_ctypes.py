@@ -2,7 +2,12 @@
 
 The shared library's path comes from the STRIDEKIT_LIB environment variable
 (tests/meson.build sets it). Each wrapper returns (status, result) so tests
-can compare error behaviour with NumPy's exceptions.
+can compare error behaviour with NumPy's exceptions. With
+STRIDEKIT_DIFF_VIA_PLANS=1 every data kernel (copy, fill, cast, binary,
+unary, predicate, compare, where, reduce, arg_reduce, scan, einsum) runs as
+its plan instead: sk_plan_<kernel> without the data pointers, then
+sk_plan_execute and sk_plan_free, so the same differential cases check the
+plans (tests/meson.build runs the kernel suites both ways).
 """
 import ctypes
 import os
@@ -55,6 +60,31 @@ def load():
 
 
 LIB = load()
+LIB.sk_plan_execute.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
+                                ctypes.c_void_p]
+LIB.sk_plan_free.argtypes = [ctypes.c_void_p]
+LIB.sk_plan_free.restype = None
+VIA_PLANS = os.environ.get("STRIDEKIT_DIFF_VIA_PLANS") == "1"
+
+
+def _run(one_shot, plan, args, inputs, out):
+    """one_shot(*args with data pointers) or, with VIA_PLANS, plan(*args
+    without them, &plan) and sk_plan_execute(plan, inputs, out): `args` is
+    a list whose data-pointer entries are (pointer,) tuples."""
+    if not VIA_PLANS:
+        return one_shot(*[a[0] if isinstance(a, tuple) else a for a in args])
+    handle = ctypes.c_void_p()
+    st = plan(*[a for a in args if not isinstance(a, tuple)],
+              ctypes.byref(handle))
+    if st != SK_OK:
+        return st
+    pointers = (ctypes.c_void_p * max(1, len(inputs)))(
+        *[p.value if isinstance(p, ctypes.c_void_p) else p for p in inputs])
+    out_value = out.value if isinstance(out, ctypes.c_void_p) else out
+    try:
+        return LIB.sk_plan_execute(handle, pointers, out_value)
+    finally:
+        LIB.sk_plan_free(handle)
 
 
 def last_error():
@@ -182,9 +212,10 @@ def copy(dtype, src_view, src_base, dst_view, dst_base, fill=None):
     fill_ptr = None
     if fill is not None:
         fill_ptr = ctypes.c_void_p(fill.__array_interface__["data"][0])
-    return LIB.sk_copy(SK_DTYPES[str(dtype)], ctypes.byref(src_view),
-                       data_ptr(src_base), ctypes.byref(dst_view),
-                       data_ptr(dst_base), fill_ptr)
+    src, dst = data_ptr(src_base), data_ptr(dst_base)
+    return _run(LIB.sk_copy, LIB.sk_plan_copy,
+                [SK_DTYPES[str(dtype)], ctypes.byref(src_view), (src,),
+                 ctypes.byref(dst_view), (dst,), fill_ptr], [src], dst)
 
 
 # sk_dtype value of bfloat16 (NumPy has none: stored as uint16 bits).
@@ -193,14 +224,18 @@ SK_BFLOAT16 = 10
 
 def cast(src_t, src_view, src_base, dst_t, dst_view, dst_base):
     """sk_cast with sk_dtype values src_t and dst_t; returns the status."""
-    return LIB.sk_cast(ctypes.c_int32(src_t), ctypes.byref(src_view),
-                       data_ptr(src_base), ctypes.c_int32(dst_t),
-                       ctypes.byref(dst_view), data_ptr(dst_base))
+    src, dst = data_ptr(src_base), data_ptr(dst_base)
+    return _run(LIB.sk_cast, LIB.sk_plan_cast,
+                [ctypes.c_int32(src_t), ctypes.byref(src_view), (src,),
+                 ctypes.c_int32(dst_t), ctypes.byref(dst_view), (dst,)],
+                [src], dst)
 
 
 def fill(dtype, dst_view, dst_base, value):
-    return LIB.sk_fill(SK_DTYPES[str(dtype)], ctypes.byref(dst_view),
-                       data_ptr(dst_base), data_ptr(value))
+    dst, val = data_ptr(dst_base), data_ptr(value)
+    return _run(LIB.sk_fill, LIB.sk_plan_fill,
+                [SK_DTYPES[str(dtype)], ctypes.byref(dst_view), (dst,), (val,)],
+                [val], dst)
 
 
 def _pointer(array):
@@ -263,37 +298,42 @@ SK_SCAN_OPS = {"cumsum": 0, "cumprod": 1, "cummin": 2, "cummax": 3}
 
 def arg_reduce(op, dtype, in_view, in_base, axis, out_view, out_base):
     """sk_arg_reduce: out (int64) = index of the first min/max along axis."""
-    return LIB.sk_arg_reduce(SK_ARG_OPS[op], SK_DTYPES[str(dtype)],
-                             ctypes.byref(in_view), data_ptr(in_base),
-                             axis, ctypes.byref(out_view), data_ptr(out_base))
+    src, dst = data_ptr(in_base), data_ptr(out_base)
+    return _run(LIB.sk_arg_reduce, LIB.sk_plan_arg_reduce,
+                [SK_ARG_OPS[op], SK_DTYPES[str(dtype)], ctypes.byref(in_view),
+                 (src,), axis, ctypes.byref(out_view), (dst,)], [src], dst)
 
 
 def scan(op, dtype, in_view, in_base, axis, out_view, out_base):
     """sk_scan: cumsum/cumprod/cummin/cummax along axis, out of in's shape."""
-    return LIB.sk_scan(SK_SCAN_OPS[op], SK_DTYPES[str(dtype)],
-                       ctypes.byref(in_view), data_ptr(in_base), axis,
-                       ctypes.byref(out_view), data_ptr(out_base))
+    src, dst = data_ptr(in_base), data_ptr(out_base)
+    return _run(LIB.sk_scan, LIB.sk_plan_scan,
+                [SK_SCAN_OPS[op], SK_DTYPES[str(dtype)], ctypes.byref(in_view),
+                 (src,), axis, ctypes.byref(out_view), (dst,)], [src], dst)
 
 
 def binary(op, dtype, a_view, a_base, b_view, b_base, out_view, out_base):
-    return LIB.sk_binary(SK_BINARY_OPS[op], SK_DTYPES[str(dtype)],
-                         ctypes.byref(a_view), data_ptr(a_base),
-                         ctypes.byref(b_view), data_ptr(b_base),
-                         ctypes.byref(out_view), data_ptr(out_base))
+    a, b, dst = data_ptr(a_base), data_ptr(b_base), data_ptr(out_base)
+    return _run(LIB.sk_binary, LIB.sk_plan_binary,
+                [SK_BINARY_OPS[op], SK_DTYPES[str(dtype)], ctypes.byref(a_view),
+                 (a,), ctypes.byref(b_view), (b,), ctypes.byref(out_view),
+                 (dst,)], [a, b], dst)
 
 
 def unary(op, dtype, a_view, a_base, out_view, out_base):
-    return LIB.sk_unary(SK_UNARY_OPS[op], SK_DTYPES[str(dtype)],
-                        ctypes.byref(a_view), data_ptr(a_base),
-                        ctypes.byref(out_view), data_ptr(out_base))
+    a, dst = data_ptr(a_base), data_ptr(out_base)
+    return _run(LIB.sk_unary, LIB.sk_plan_unary,
+                [SK_UNARY_OPS[op], SK_DTYPES[str(dtype)], ctypes.byref(a_view),
+                 (a,), ctypes.byref(out_view), (dst,)], [a], dst)
 
 
 def reduce(op, dtype, in_view, in_base, axes, out_view, out_base):
     axes_arr = (ctypes.c_int32 * max(1, len(axes)))(*axes)
-    return LIB.sk_reduce(SK_REDUCE_OPS[op], SK_DTYPES[str(dtype)],
-                         ctypes.byref(in_view), data_ptr(in_base),
-                         len(axes), axes_arr, ctypes.byref(out_view),
-                         data_ptr(out_base))
+    src, dst = data_ptr(in_base), data_ptr(out_base)
+    return _run(LIB.sk_reduce, LIB.sk_plan_reduce,
+                [SK_REDUCE_OPS[op], SK_DTYPES[str(dtype)], ctypes.byref(in_view),
+                 (src,), len(axes), axes_arr, ctypes.byref(out_view), (dst,)],
+                [src], dst)
 
 
 # Comparisons, predicates (sk_unary values 17..19) and where.
@@ -303,25 +343,29 @@ SK_PREDICATE_OPS = {"isnan": 17, "isinf": 18, "isfinite": 19}
 
 
 def compare(op, dtype, a_view, a_base, b_view, b_base, out_view, out_base):
-    return LIB.sk_compare(SK_COMPARE_OPS.get(op, op), SK_DTYPES[str(dtype)],
-                          ctypes.byref(a_view), data_ptr(a_base),
-                          ctypes.byref(b_view), data_ptr(b_base),
-                          ctypes.byref(out_view), data_ptr(out_base))
+    a, b, dst = data_ptr(a_base), data_ptr(b_base), data_ptr(out_base)
+    return _run(LIB.sk_compare, LIB.sk_plan_compare,
+                [SK_COMPARE_OPS.get(op, op), SK_DTYPES[str(dtype)],
+                 ctypes.byref(a_view), (a,), ctypes.byref(b_view), (b,),
+                 ctypes.byref(out_view), (dst,)], [a, b], dst)
 
 
 def predicate(op, dtype, a_view, a_base, out_view, out_base):
-    return LIB.sk_unary(SK_PREDICATE_OPS[op], SK_DTYPES[str(dtype)],
-                        ctypes.byref(a_view), data_ptr(a_base),
-                        ctypes.byref(out_view), data_ptr(out_base))
+    a, dst = data_ptr(a_base), data_ptr(out_base)
+    return _run(LIB.sk_unary, LIB.sk_plan_unary,
+                [SK_PREDICATE_OPS[op], SK_DTYPES[str(dtype)],
+                 ctypes.byref(a_view), (a,), ctypes.byref(out_view), (dst,)],
+                [a], dst)
 
 
 def where(dtype, cond_view, cond_base, a_view, a_base, b_view, b_base,
           out_view, out_base):
-    return LIB.sk_where(SK_DTYPES[str(dtype)], ctypes.byref(cond_view),
-                        data_ptr(cond_base), ctypes.byref(a_view),
-                        data_ptr(a_base), ctypes.byref(b_view),
-                        data_ptr(b_base), ctypes.byref(out_view),
-                        data_ptr(out_base))
+    c, a, b = data_ptr(cond_base), data_ptr(a_base), data_ptr(b_base)
+    dst = data_ptr(out_base)
+    return _run(LIB.sk_where, LIB.sk_plan_where,
+                [SK_DTYPES[str(dtype)], ctypes.byref(cond_view), (c,),
+                 ctypes.byref(a_view), (a,), ctypes.byref(b_view), (b,),
+                 ctypes.byref(out_view), (dst,)], [c, a, b], dst)
 
 
 def einsum_shape(spec, shapes):
@@ -479,8 +523,10 @@ def einsum(spec, dtype, arrays_views, out_view, out_base):
     for i, (view, base) in enumerate(arrays_views):
         views[i] = ctypes.pointer(view)
         datas[i] = base.__array_interface__["data"][0]
-    return LIB.sk_einsum(spec.encode(), SK_DTYPES[str(dtype)], n, views,
-                         datas, ctypes.byref(out_view), data_ptr(out_base))
+    dst = data_ptr(out_base)
+    return _run(LIB.sk_einsum, LIB.sk_plan_einsum,
+                [spec.encode(), SK_DTYPES[str(dtype)], n, views, (datas,),
+                 ctypes.byref(out_view), (dst,)], list(datas)[:n], dst)
 
 
 # ---- Iteration and threads (sk_iter_*, sk_set_threads, sk_set_executor)

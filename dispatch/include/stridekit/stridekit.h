@@ -386,6 +386,57 @@ sk_status sk_einsum_rows(const char* spec, sk_dtype t, int32_t n,
                          const void* const* datas, const sk_view* out,
                          void* out_data);
 
+/* ---- Plans (check and plan once, execute many times) ----
+ * sk_plan_<kernel> takes sk_<kernel>'s arguments without its data pointers
+ * and checks them as sk_<kernel> does (same status, same message); it
+ * selects the target (kept by the plan) and resolves the kernel and its
+ * iteration plan. sk_plan_execute runs it on data of those layouts: inputs
+ * holds one pointer per input operand, in the order of sk_<kernel>'s
+ * arguments (sk_plan_fill's is the value), out the output's. Executing
+ * re-checks no layout: it decides only what depends on the pointers (row
+ * alignment; an input overlapping out other than exactly: as if through a
+ * temporary) and on the data (an integer zero divisor: the one-shot call's
+ * error, out untouched), on the sk_get_threads() setting in force. A plan
+ * is immutable: any number of threads may execute one plan at once, each on
+ * its own out. Executing allocates nothing unless the kernel needs a
+ * temporary (overlap, masked inputs, einsum's packing): SK_ERR_NOMEM, out
+ * untouched, when it cannot. A NULL `plan` argument is SK_ERR_INVALID; on
+ * failure *plan is NULL. Using a plan after sk_plan_free is the caller's
+ * bug (not detected). */
+typedef struct sk_plan sk_plan; /* opaque */
+sk_status sk_plan_copy(sk_dtype t, const sk_view* src, const sk_view* dst,
+                       const void* fill /* NULL: zero; copied */,
+                       sk_plan** plan);
+sk_status sk_plan_fill(sk_dtype t, const sk_view* dst,
+                       sk_plan** plan); /* inputs[0]: the value */
+sk_status sk_plan_cast(sk_dtype src_t, const sk_view* src, sk_dtype dst_t,
+                       const sk_view* dst, sk_plan** plan);
+sk_status sk_plan_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
+                         const sk_view* b, const sk_view* out, sk_plan** plan);
+sk_status sk_plan_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
+                        const sk_view* out, sk_plan** plan);
+sk_status sk_plan_compare(sk_compare_op op, sk_dtype t, const sk_view* a,
+                          const sk_view* b, const sk_view* out, sk_plan** plan);
+sk_status sk_plan_where(sk_dtype t, const sk_view* cond, const sk_view* a,
+                        const sk_view* b, const sk_view* out, sk_plan** plan);
+sk_status sk_plan_reduce(sk_reduce_op op, sk_dtype t, const sk_view* in,
+                         int32_t naxes, const int32_t* axes, const sk_view* out,
+                         sk_plan** plan);
+sk_status sk_plan_arg_reduce(sk_arg_op op, sk_dtype t, const sk_view* in,
+                             int32_t axis, const sk_view* out, sk_plan** plan);
+sk_status sk_plan_scan(sk_scan_op op, sk_dtype t, const sk_view* in,
+                       int32_t axis, const sk_view* out, sk_plan** plan);
+sk_status sk_plan_einsum(const char* spec, sk_dtype t, int32_t n,
+                         const sk_view* const* views, const sk_view* out,
+                         sk_plan** plan);
+/* inputs: sk_plan_inputs(plan) pointers (may be NULL when that is 0) */
+sk_status sk_plan_execute(const sk_plan* plan, const void* const* inputs,
+                          void* out);
+int32_t sk_plan_inputs(const sk_plan* plan); /* -1 for a NULL plan */
+/* kernel, dtypes, target, plan; owned by plan ("" for NULL) */
+const char* sk_plan_describe(const sk_plan* plan);
+void sk_plan_free(sk_plan* plan); /* NULL: no-op */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

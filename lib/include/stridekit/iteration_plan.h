@@ -146,12 +146,23 @@ class ChunkIterator {
 
 // Calls f(offsets) for each outer position in [begin, end) of a plan, in
 // order, where offsets[op] is operand op's element offset of the position
-// (a Chunk's offsets): a plain loop when one axis is outer (no odometer
-// call per row), else a ChunkIterator. Throws as ChunkIterator does.
+// (a Chunk's offsets): a single call for a plan of one row, a plain loop
+// when one axis is outer (no odometer call per row), else a ChunkIterator.
+// Throws as ChunkIterator does.
 template <class F>
 void ForEachChunk(const IterationPlan& plan, int64_t begin, int64_t end,
                   F&& f) {
-  if (plan.outer_ndim() != 1) {
+  const int outer_ndim = plan.outer_ndim();
+  if (outer_ndim == 0 && begin == 0 && end == plan.outer_size() && end == 1) {
+    // One row (or tile): its offsets are the plan's.
+    int64_t offsets[kMaxOperands] = {};
+    for (int op = 0; op < plan.num_operands(); ++op) {
+      offsets[op] = plan.offset(op);
+    }
+    f(static_cast<const int64_t*>(offsets));
+    return;
+  }
+  if (outer_ndim != 1) {
     ChunkIterator chunks(plan, begin, end);
     Chunk chunk;
     while (chunks.Next(chunk)) f(static_cast<const int64_t*>(chunk.offsets));

@@ -1,0 +1,75 @@
+/* Fixed cost per call in instructions (bench/call_instructions.sh runs it
+ * under callgrind): `call_instructions CASE N CALLS` makes CALLS calls of
+ * CASE on float32 [e, e] C-order arrays of N = e * e elements. The script
+ * subtracts a run of 1 call from a run of 101, so set-up, plan creation and
+ * the first call's lazy initialisation drop out.
+ *
+ * CASE: plan_add (sk_plan_execute of a SK_ADD plan), add (sk_binary),
+ * copy (sk_copy), plan_copy, plan_einsum and einsum ("ij,jk->ik"). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stridekit/stridekit.h"
+
+static sk_view Square(int64_t e) {
+  sk_view v;
+  memset(&v, 0, sizeof(v));
+  v.ndim = 2;
+  v.shape[0] = v.shape[1] = e;
+  v.strides[0] = e;
+  v.strides[1] = 1;
+  return v;
+}
+
+static void Check(sk_status s) {
+  if (s != SK_OK) {
+    fprintf(stderr, "call failed: %s\n", sk_last_error());
+    exit(1);
+  }
+}
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    fprintf(stderr, "usage: %s CASE N CALLS\n", argv[0]);
+    return 2;
+  }
+  const char* name = argv[1];
+  const int64_t n = atoll(argv[2]);
+  const long calls = atol(argv[3]);
+  int64_t e = 1;
+  while (e * e < n) ++e;
+  const sk_view v = Square(e);
+  float* a = calloc((size_t)(e * e), sizeof(float));
+  float* b = calloc((size_t)(e * e), sizeof(float));
+  float* out = calloc((size_t)(e * e), sizeof(float));
+  const void* in[2] = {a, b};
+  const sk_view* views[2] = {&v, &v};
+  sk_plan* plan = NULL;
+  if (strcmp(name, "plan_add") == 0) {
+    Check(sk_plan_binary(SK_ADD, SK_FLOAT32, &v, &v, &v, &plan));
+  } else if (strcmp(name, "plan_copy") == 0) {
+    Check(sk_plan_copy(SK_FLOAT32, &v, &v, NULL, &plan));
+  } else if (strcmp(name, "plan_einsum") == 0) {
+    Check(sk_plan_einsum("ij,jk->ik", SK_FLOAT32, 2, views, &v, &plan));
+  }
+  for (long i = 0; i < calls; ++i) {
+    if (plan != NULL) {
+      Check(sk_plan_execute(plan, in, out));
+    } else if (strcmp(name, "add") == 0) {
+      Check(sk_binary(SK_ADD, SK_FLOAT32, &v, a, &v, b, &v, out));
+    } else if (strcmp(name, "copy") == 0) {
+      Check(sk_copy(SK_FLOAT32, &v, a, &v, out, NULL));
+    } else if (strcmp(name, "einsum") == 0) {
+      Check(sk_einsum("ij,jk->ik", SK_FLOAT32, 2, views, in, &v, out));
+    } else {
+      fprintf(stderr, "unknown case %s\n", name);
+      return 2;
+    }
+  }
+  sk_plan_free(plan);
+  free(a);
+  free(b);
+  free(out);
+  return 0;
+}

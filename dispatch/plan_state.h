@@ -1,0 +1,159 @@
+// What a plan decides once (dispatch/plan.cc): the kernel call it binds, the
+// executor it keeps, which data pointers it needs, and for elementwise
+// kernels the direct path (the resolved kernel and its iteration plan).
+// The one-shot entry points build one on the stack over the caller's views
+// and execute it at once: one path for both.
+#ifndef STRIDEKIT_DISPATCH_PLAN_STATE_H_
+#define STRIDEKIT_DISPATCH_PLAN_STATE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "dispatch/executor.h"
+#include "simd/numeric_task.h"
+#include "stridekit/dims.h"
+#include "stridekit/iteration_plan.h"
+#include "stridekit/ocannl_labels.h"
+#include "stridekit/ops.h"
+#include "stridekit/projections.h"
+#include "stridekit/stridekit.h"
+
+namespace stridekit::dispatch {
+
+enum class PlanKind : uint8_t {
+  kCopy,
+  kFill,
+  kCast,
+  kBinary,
+  kUnary,
+  kPredicate,
+  kCompare,
+  kWhere,
+  kReduce,
+  kArgReduce,
+  kScan,
+  kEinsum,
+};
+const char* PlanKindName(PlanKind kind);
+
+// An elementwise call resolved once: with no mask on any operand, on a
+// Highway target, `run` is `kernel` of the executor's family table over
+// `plan` (out's whole shape; the one part of a call on one thread). What
+// the pointers decide at execution (overlap) uses the element extents.
+struct DirectElementwise {
+  bool enabled = false;
+  simd::ElementwiseKernelFn run = nullptr;
+  ElementwiseKernel kernel{};
+  DType kernel_dtype = DType::kFloat32;
+  bool checked_division = false;  // Integer operands checked first.
+  bool stream = false;            // Non-temporal stores (as the engine).
+  // The most threads that still run the call as one part (more split it:
+  // the engine's path); -1 when it always runs on the engine (at least
+  // kTransposeThroughOutputMinBytes).
+  int max_direct_threads = 0;
+  IterationPlan plan;
+  // Per operand (out, then the inputs): the byte offsets of its lowest
+  // element, one past its highest and of its first one, from its data
+  // pointer.
+  int64_t lo[3] = {}, hi[3] = {}, first[3] = {};
+  // Per input: the same strides as out on every axis longer than 1 (with
+  // the same first element, out is then exactly that input).
+  bool same_strides[2] = {};
+};
+
+// A plan's decisions. Views are borrowed: the caller's for a one-shot call,
+// the plan's own copies for a Plan.
+struct PlanState {
+  PlanKind kind = PlanKind::kCopy;
+  const Executor* ex = nullptr;
+  const char* name = "";    // The op's name, as its errors say it.
+  int32_t op = 0;           // The op's value in its enum.
+  bool prechecked = false;  // Its op-table row's flag (elementwise ops).
+  DType dtype = DType::kFloat32;
+  DType dst_dtype = DType::kFloat32;  // Cast only.
+  size_t elem_size = 0;               // Copy and fill.
+  int num_inputs = 0;
+  // Input views in the order of the kernel's arguments (einsum: `operands`).
+  const sk_view* inputs[3] = {};
+  std::span<const sk_view> operands;
+  const sk_view* out = nullptr;
+  const void* fill = nullptr;  // Copy: the padding value (NULL: zero).
+  Dims reduced;                // Reduce: 1 per reduced axis of the input.
+  int axis = 0;                // Arg reduce and scan.
+  std::optional<Projections> projections;  // Einsum.
+  // The data pointers each operand must have (false: may be NULL, the
+  // view has no element that is read or written). Checked on execution
+  // unless the one-shot call's checks saw the pointers.
+  bool data_checked = false;
+  bool input_needs_data[kMaxOperands] = {};
+  bool out_needs_data = false;
+  DirectElementwise direct;
+};
+
+// Checks a call as its one-shot entry point does and resolves it into
+// `s` (which must outlive none of the views it borrows). `datas` (one per
+// input) and `out_data` are the one-shot call's pointers, or NULL for a
+// plan, whose pointers are checked when it runs.
+void PlanCopy(PlanState& s, size_t elem_size, const sk_view& src,
+              const sk_view& dst, const void* fill, const void* const* datas,
+              const void* out_data);
+void PlanFill(PlanState& s, size_t elem_size, const sk_view& dst,
+              const void* const* datas, const void* out_data);
+void PlanCast(PlanState& s, DType src_t, const sk_view& src, DType dst_t,
+              const sk_view& dst, const void* const* datas,
+              const void* out_data);
+void PlanBinary(PlanState& s, BinaryOp op, DType t, const sk_view& a,
+                const sk_view& b, const sk_view& out, const void* const* datas,
+                const void* out_data);
+void PlanUnary(PlanState& s, UnaryOp op, DType t, const sk_view& a,
+               const sk_view& out, const void* const* datas,
+               const void* out_data);
+void PlanPredicate(PlanState& s, PredicateOp op, DType t, const sk_view& a,
+                   const sk_view& out, const void* const* datas,
+                   const void* out_data);
+void PlanCompare(PlanState& s, CompareOp op, DType t, const sk_view& a,
+                 const sk_view& b, const sk_view& out, const void* const* datas,
+                 const void* out_data);
+void PlanWhere(PlanState& s, DType t, const sk_view& cond, const sk_view& a,
+               const sk_view& b, const sk_view& out, const void* const* datas,
+               const void* out_data);
+void PlanReduce(PlanState& s, ReduceOp op, DType t, const sk_view& in,
+                std::span<const int32_t> axes, const sk_view& out,
+                const void* const* datas, const void* out_data);
+void PlanArgReduce(PlanState& s, ArgOp op, DType t, const sk_view& in,
+                   int32_t axis, const sk_view& out, const void* const* datas,
+                   const void* out_data);
+void PlanScan(PlanState& s, ScanOp op, DType t, const sk_view& in, int32_t axis,
+              const sk_view& out, const void* const* datas,
+              const void* out_data);
+// `datas`: as many as operands, or NULL for a plan.
+void PlanEinsum(PlanState& s, std::string_view spec,
+                std::optional<std::span<const RowLengths>> rows, DType t,
+                std::span<const sk_view> operands, const sk_view& out,
+                const void* const* datas, const void* out_data);
+
+// Runs a resolved call on `inputs` (s.num_inputs pointers) and `out` with
+// options.threads threads (a copy, fill or cast: with at least
+// kMinElementsPerThread positions each, and options' streaming threshold).
+void ExecutePlan(const PlanState& s, const void* const* inputs, void* out,
+                 const CopyOptions& options);
+inline void ExecutePlan(const PlanState& s, const void* const* inputs,
+                        void* out, int threads) {
+  CopyOptions options;
+  options.threads = threads;
+  ExecutePlan(s, inputs, out, options);
+}
+
+// The direct elementwise path (dispatch/elementwise.cc): resolves it in
+// s.direct when the call allows it, and runs it when the pointers and the
+// thread count do (returns false: run the engine).
+void ResolveDirectElementwise(PlanState& s);
+bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
+                          void* out, int threads);
+
+}  // namespace stridekit::dispatch
+
+#endif  // STRIDEKIT_DISPATCH_PLAN_STATE_H_
