@@ -219,8 +219,6 @@ namespace dispatch {
 void EngineCopy(const Executor& ex, size_t elem_size, const sk_view& src,
                 const void* src_data, const sk_view& dst, void* dst_data,
                 const void* fill, const CopyOptions& options) {
-  const Box target = ValidBox(dst);
-  if (target.empty()) return;
   if (const int64_t bytes = DenseCopyBytes(elem_size, src, dst, options)) {
     const int64_t es = int64_t(elem_size);
     // offset-checked: CheckLayout validated both views' byte offsets
@@ -230,6 +228,8 @@ void EngineCopy(const Executor& ex, size_t elem_size, const sk_view& src,
     NoteKernelRan(ex.hwy_target);
     return;
   }
+  const Box target = ValidBox(dst);
+  if (target.empty()) return;
   Box src_valid;
   Operand from = AlignSource(src, src_data, dst, src_valid);
   const Operand to = OperandOf(dst, dst_data);

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <limits>
+#include <new>
 #include <vector>
 
 #include "dispatch/copy_internal.h"
@@ -202,12 +203,12 @@ void EngineUnary(const Executor& ex, UnaryOp op, DType t, const sk_view& a,
 }
 
 void ResolveDirectElementwise(PlanState& s) {
-  DirectElementwise& d = s.direct;
-  d.enabled = false;
+  s.direct.reset();
   if (s.ex->IsReference() || s.out->has_mask) return;
   for (int i = 0; i < s.num_inputs; ++i) {
     if (s.inputs[i]->has_mask) return;
   }
+  DirectElementwise& d = s.direct.emplace();
   const sk_view& out = *s.out;
   const DType t = s.dtype;
   const size_t elem_size = DTypeSize(t);
@@ -224,17 +225,32 @@ void ResolveDirectElementwise(PlanState& s) {
   const bool may_tile = !d.checked_division && elem_size >= 4 &&
                         family != KernelFamily::kHalf &&
                         family != KernelFamily::kComplex;
-  // The layouts RunElementwise plans over out's whole box.
-  const DimsView shape(out.shape, size_t(out.ndim));
+  // The layouts RunElementwise plans over out's whole box (AlignSource's
+  // strides: 0 on the axes an input broadcasts along).
+  const int n = out.ndim;
+  const DimsView shape(out.shape, size_t(n));
+  int64_t numel = 1;
+  for (int a = 0; a < n; ++a) numel *= out.shape[a];  // Fits: checked view.
   Operand layouts[3];
-  layouts[0] = OperandOf(out, nullptr);
+  layouts[0].strides.assign(DimsView(out.strides, size_t(n)));
+  layouts[0].offset = out.offset;
   for (int i = 0; i < s.num_inputs; ++i) {
-    Box valid;
-    layouts[i + 1] = AlignSource(*s.inputs[i], nullptr, out, valid);
+    const sk_view& in = *s.inputs[i];
+    Operand& layout = layouts[i + 1];
+    layout.strides.assign(n, 0);
+    layout.offset = in.offset;
+    for (int j = 0, a = n - in.ndim; j < in.ndim; ++j, ++a) {
+      if (in.shape[j] != 1 || out.shape[a] == 1) {
+        layout.strides[a] = in.strides[j];
+      }
+    }
   }
-  d.plan = IterationPlan::Make(
-      shape, std::span(layouts, size_t(s.num_inputs + 1)), may_tile);
-  const int64_t numel = Numel(shape);
+  // Made in place (IterationPlan is kilobytes): the views passed the
+  // layout checks, so Make's own checks are skipped.
+  ::new (static_cast<void*>(&d.plan))
+      IterationPlan(IterationPlan::MakeValidated(
+          shape, numel, std::span(layouts, size_t(s.num_inputs + 1)),
+          may_tile));
   const bool large =
       numel * int64_t(elem_size) >= kTransposeThroughOutputMinBytes;
   d.max_direct_threads = large ? -1
@@ -245,7 +261,7 @@ void ResolveDirectElementwise(PlanState& s) {
              d.plan.inner_stride(0) == 1;
   for (int i = 0; i <= s.num_inputs; ++i) {
     int64_t lo = layouts[i].offset, hi = lo;
-    for (int a = 0; a < out.ndim; ++a) {
+    for (int a = 0; a < n; ++a) {
       // offset-checked: CheckLayout validated every view's extent
       const int64_t extent = (shape[a] - 1) * layouts[i].strides[a];
       (extent < 0 ? lo : hi) += extent;
@@ -257,19 +273,18 @@ void ResolveDirectElementwise(PlanState& s) {
     d.first[i] = layouts[i].offset * es;
     if (i == 0) continue;
     d.same_strides[i - 1] = true;
-    for (int a = 0; a < out.ndim; ++a) {
+    for (int a = 0; a < n; ++a) {
       if (shape[a] > 1 && layouts[i].strides[a] != layouts[0].strides[a]) {
         d.same_strides[i - 1] = false;
       }
     }
   }
-  d.enabled = true;
 }
 
 bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
                           void* out, int threads) {
-  const DirectElementwise& d = s.direct;
-  if (!d.enabled) return false;
+  if (!s.direct) return false;
+  const DirectElementwise& d = *s.direct;
   if (d.plan.empty()) return true;
   if (threads > d.max_direct_threads) return false;
   const auto* to = static_cast<const unsigned char*>(out);

@@ -244,6 +244,7 @@ void PlanEinsum(PlanState& s, std::string_view spec,
     }
   }
   SelectExecutor(s);
+  ResolveDirectEinsum(s);
 }
 
 namespace {
@@ -292,7 +293,8 @@ void CheckPlanData(const PlanState& s, const void* const* inputs,
 // kMinElementsPerThread positions of dst each.
 CopyOptions CopyThreads(const sk_view& dst, CopyOptions options) {
   const int threads = options.threads;
-  const int64_t numel = Numel(DimsView(dst.shape, size_t(dst.ndim)));
+  int64_t numel = 1;
+  for (int d = 0; d < dst.ndim; ++d) numel *= dst.shape[d];  // Checked view.
   const int64_t most =
       std::max<int64_t>(1, numel / NumericOptions::kMinElementsPerThread);
   options.threads = int(std::min<int64_t>(std::max(threads, 1), most));
@@ -347,6 +349,7 @@ void ExecutePlan(const PlanState& s, const void* const* inputs, void* out,
       return ex.run.scan(ex, ScanOp(s.op), s.dtype, *s.inputs[0], inputs[0],
                          s.axis, *s.out, out, options);
     case PlanKind::kEinsum:
+      if (RunDirectEinsum(s, inputs, out)) return;
       return ex.run.einsum(
           ex, *s.projections, s.dtype, s.operands,
           std::span<const void* const>(inputs, s.operands.size()), *s.out, out,
@@ -404,8 +407,10 @@ std::string Describe(const PlanState& s, std::span<const sk_view> views) {
   for (size_t i = 0; i < views.size(); ++i) {
     text << (i + 1 == views.size() ? " -> " : " ") << ViewText(views[i]);
   }
-  if (s.direct.enabled) {
-    text << " | direct kernel, plan " << s.direct.plan.Describe();
+  if (s.direct) {
+    text << " | direct kernel, plan " << s.direct->plan.Describe();
+  } else if (s.direct_einsum) {
+    text << " | direct loop nest of " << s.direct_einsum->loops << " loops";
   } else {
     text << " | engine";
   }

@@ -12,6 +12,7 @@
 #include <span>
 #include <string_view>
 
+#include "dispatch/einsum_direct.h"
 #include "dispatch/executor.h"
 #include "simd/numeric_task.h"
 #include "stridekit/dims.h"
@@ -42,9 +43,8 @@ const char* PlanKindName(PlanKind kind);
 // An elementwise call resolved once: with no mask on any operand, on a
 // Highway target, `run` is `kernel` of the executor's family table over
 // `plan` (out's whole shape; the one part of a call on one thread). What
-// the pointers decide at execution (overlap) uses the element extents.
+// the pointers decide at execution (overlap) uses the byte extents.
 struct DirectElementwise {
-  bool enabled = false;
   simd::ElementwiseKernelFn run = nullptr;
   ElementwiseKernel kernel{};
   DType kernel_dtype = DType::kFloat32;
@@ -90,7 +90,10 @@ struct PlanState {
   bool data_checked = false;
   bool input_needs_data[kMaxOperands] = {};
   bool out_needs_data = false;
-  DirectElementwise direct;
+  // Elementwise calls that allow it (ResolveDirectElementwise).
+  std::optional<DirectElementwise> direct;
+  // Small einsums (ResolveDirectEinsum).
+  std::optional<DirectEinsum> direct_einsum;
 };
 
 // Checks a call as its one-shot entry point does and resolves it into

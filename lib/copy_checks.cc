@@ -32,7 +32,9 @@ bool LayoutFits(const sk_view& v, int64_t elem_size) {
   }
   int64_t numel = 1;
   bool empty = false;
-  __int128 lo = v.offset, hi = v.offset;
+  // The lowest offset only falls and the highest only rises: with no
+  // overflow on the way, the extremes are exact.
+  int64_t lo = v.offset, hi = v.offset;
   for (int d = 0; d < v.ndim; ++d) {
     const int64_t n = v.shape[d];
     if (n < 0) return false;
@@ -44,13 +46,18 @@ bool LayoutFits(const sk_view& v, int64_t elem_size) {
       empty = true;
       continue;
     }
-    if (__builtin_mul_overflow(numel, n, &numel)) return false;
-    const __int128 extent = __int128(n - 1) * __int128(v.strides[d]);
-    (extent < 0 ? lo : hi) += extent;
+    int64_t extent;
+    if (__builtin_mul_overflow(numel, n, &numel) ||
+        __builtin_mul_overflow(n - 1, v.strides[d], &extent) ||
+        __builtin_add_overflow(extent < 0 ? lo : hi, extent,
+                               extent < 0 ? &lo : &hi)) {
+      return false;
+    }
   }
+  int64_t bytes;
   return empty ||
-         (lo >= INT64_MIN && hi < INT64_MAX && lo * elem_size >= INT64_MIN &&
-          (hi + 1) * elem_size <= INT64_MAX);
+         (hi != INT64_MAX && !__builtin_mul_overflow(lo, elem_size, &bytes) &&
+          !__builtin_mul_overflow(hi + 1, elem_size, &bytes));
 }
 
 }  // namespace
@@ -97,8 +104,14 @@ void CheckDistinctPositions(const sk_view& dst, const char* op) {
     axes[n++] = {static_cast<uint64_t>(extent),
                  dst.strides[d] < 0 ? uint64_t{0} - stride : stride};
   }
-  std::sort(axes, axes + n,
-            [](const Axis& a, const Axis& b) { return a.stride < b.stride; });
+  // Insertion sort: few axes, often in order already.
+  for (int i = 1; i < n; ++i) {
+    const Axis axis = axes[i];
+    int j = i;
+    for (; j > 0 && axes[j - 1].stride > axis.stride; --j)
+      axes[j] = axes[j - 1];
+    axes[j] = axis;
+  }
   // Largest offset the smaller axes reach: at most the view's span, which
   // CheckView bounded, so it fits.
   uint64_t reach = 0;
@@ -142,9 +155,11 @@ void CheckBroadcastable(const sk_view& src, const sk_view& dst,
 
 void CheckSourceData(const sk_view& src, const void* src_data,
                      const sk_view& dst, const char* op) {
-  if (Numel(DimsView(dst.shape, size_t(dst.ndim))) > 0) {
-    CheckData(src, src_data, op, "source");
+  // dst has a position (no zero dim; its layout was checked).
+  for (int d = 0; d < dst.ndim; ++d) {
+    if (dst.shape[d] == 0) return;
   }
+  CheckData(src, src_data, op, "source");
 }
 
 }  // namespace

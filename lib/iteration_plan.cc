@@ -74,10 +74,16 @@ IterationPlan IterationPlan::Make(DimsView shape,
     }
     CheckReachableOffsets(shape, operands[op], op);
   }
+  return MakeValidated(shape, Numel(shape), operands, allow_tiles);
+}
 
+IterationPlan IterationPlan::MakeValidated(DimsView shape, int64_t numel,
+                                           std::span<const Operand> operands,
+                                           bool allow_tiles) {
+  const int nops = static_cast<int>(operands.size());
   IterationPlan plan;
   plan.num_operands_ = nops;
-  plan.numel_ = Numel(shape);
+  plan.numel_ = numel;
   for (int op = 0; op < nops; ++op) plan.offsets_[op] = operands[op].offset;
   if (plan.numel_ == 0) return plan;
 

@@ -2,8 +2,6 @@
 // sk_get_threads() threads.
 #include "stridekit/copy.h"
 
-#include <algorithm>
-
 #include "c_api_internal.h"
 #include "stridekit/dtype.h"
 #include "stridekit/numeric_options.h"
@@ -11,22 +9,11 @@
 
 namespace {
 
-// The copy's threads: sk_get_threads(), but as the numeric kernels do
-// (NumericOptions) at least kMinElementsPerThread elements of dst per
-// thread. dst is not validated yet: a malformed shape counts as empty.
-stridekit::CopyOptions ThreadOptions(const sk_view& dst) {
-  int64_t numel = 1;
-  if (dst.ndim < 0 || dst.ndim > SK_MAX_NDIM) numel = 0;
-  for (int d = 0; numel > 0 && d < dst.ndim; ++d) {
-    if (dst.shape[d] < 0 ||
-        __builtin_mul_overflow(numel, dst.shape[d], &numel)) {
-      numel = 0;
-    }
-  }
-  const int64_t most = std::max<int64_t>(
-      1, numel / stridekit::NumericOptions::kMinElementsPerThread);
+// sk_get_threads() threads (the plan uses at most one per
+// NumericOptions::kMinElementsPerThread elements of dst).
+stridekit::CopyOptions ThreadOptions() {
   stridekit::CopyOptions options;
-  options.threads = int(std::min<int64_t>(stridekit::GetThreads(), most));
+  options.threads = stridekit::GetThreads();
   return options;
 }
 
@@ -40,7 +27,7 @@ sk_status sk_copy(sk_dtype t, const sk_view* src, const void* src_data,
     stridekit::capi::RequireNonNull(src, "sk_copy", "src");
     stridekit::capi::RequireNonNull(dst, "sk_copy", "dst");
     stridekit::Copy(stridekit::capi::ElemSize(t, "sk_copy"), *src, src_data,
-                    *dst, dst_data, fill, ThreadOptions(*dst));
+                    *dst, dst_data, fill, ThreadOptions());
   });
 }
 
@@ -49,7 +36,7 @@ sk_status sk_fill(sk_dtype t, const sk_view* dst, void* dst_data,
   return stridekit::capi::Guard(__func__, [&] {
     stridekit::capi::RequireNonNull(dst, "sk_fill", "dst");
     stridekit::Fill(stridekit::capi::ElemSize(t, "sk_fill"), *dst, dst_data,
-                    value, ThreadOptions(*dst));
+                    value, ThreadOptions());
   });
 }
 

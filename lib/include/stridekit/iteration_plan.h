@@ -56,6 +56,14 @@ class IterationPlan {
   // `allow_tiles` step 5 only classifies (no input becomes kTransposed).
   static IterationPlan Make(DimsView shape, std::span<const Operand> operands,
                             bool allow_tiles = true);
+  // Make without its checks, for operands known to be valid: 1 to
+  // kMaxOperands of them, each with a stride per axis of `shape` (whose
+  // dims are non-negative and whose element count is `numel`), and
+  // offsets that fit in int64 over the shape (operands of views that
+  // passed the kernels' layout checks, broadcast to the output).
+  static IterationPlan MakeValidated(DimsView shape, int64_t numel,
+                                     std::span<const Operand> operands,
+                                     bool allow_tiles = true);
 
   int num_operands() const { return num_operands_; }
   int ndim() const { return shape_.size(); }
