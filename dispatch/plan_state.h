@@ -45,6 +45,9 @@ const char* PlanKindName(PlanKind kind);
 // `plan` (out's whole shape; the one part of a call on one thread). What
 // the pointers decide at execution (overlap) uses the byte extents.
 struct DirectElementwise {
+  // User-provided: optional::emplace() then initialises the members below
+  // only, without zeroing the kilobytes of `plan` first.
+  DirectElementwise() {}
   simd::ElementwiseKernelFn run = nullptr;
   ElementwiseKernel kernel{};
   DType kernel_dtype = DType::kFloat32;

@@ -49,6 +49,20 @@ uint64_t Magnitude(int64_t stride) {
                     : static_cast<uint64_t>(stride);
 }
 
+// True when every operand has the C-contiguous strides of `shape` (any
+// stride on its size-1 axes).
+bool AllCContiguous(DimsView shape, std::span<const Operand> operands) {
+  for (const Operand& op : operands) {
+    int64_t expected = 1;
+    for (int d = int(shape.size()) - 1; d >= 0; --d) {
+      if (shape[d] == 1) continue;
+      if (op.strides[d] != expected) return false;
+      expected *= shape[d];  // Fits: at most numel.
+    }
+  }
+  return true;
+}
+
 InnerKind Classify(int64_t stride) {
   if (stride == 1) return InnerKind::kContiguous;
   if (stride == -1) return InnerKind::kReversed;
@@ -86,6 +100,16 @@ IterationPlan IterationPlan::MakeValidated(DimsView shape, int64_t numel,
   plan.numel_ = numel;
   for (int op = 0; op < nops; ++op) plan.offsets_[op] = operands[op].offset;
   if (plan.numel_ == 0) return plan;
+  // Every operand C-contiguous (the common call): steps 1-5 give one
+  // contiguous axis of numel.
+  if (plan.numel_ > 1 && AllCContiguous(shape, operands)) {
+    plan.shape_.push_back(plan.numel_);
+    for (int op = 0; op < nops; ++op) {
+      plan.strides_[op].push_back(1);
+      plan.kinds_[op] = InnerKind::kContiguous;
+    }
+    return plan;
+  }
 
   // 1-2. Keep axes longer than 1, flipping those where every non-zero stride
   // is negative.
