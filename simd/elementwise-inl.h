@@ -137,10 +137,21 @@ void RunElementwiseFor(const ElementwiseTask& task) {
   const T zero = T(0);
   constexpr bool unary = kLayouts.unary;
   const T* b = unary ? &zero : static_cast<const T*>(task.in[1]);
-  const size_t count = static_cast<size_t>(plan.inner_size());
-  const int64_t out_stride = plan.inner_stride(0);
-  const int64_t a_stride = plan.inner_stride(1);
-  const int64_t b_stride = unary ? 0 : plan.inner_stride(2);
+  // An untiled plan's inner axis is its last (rank 0: one element).
+  const int inner = plan.ndim() - 1;
+  const size_t count =
+      inner >= 0 ? static_cast<size_t>(plan.shape()[inner]) : size_t{1};
+  const int64_t out_stride = inner >= 0 ? plan.strides(0)[inner] : 0;
+  const int64_t a_stride = inner >= 0 ? plan.strides(1)[inner] : 0;
+  const int64_t b_stride = unary || inner < 0 ? 0 : plan.strides(2)[inner];
+  if (plan.outer_ndim() == 0 && task.begin == 0 && task.end == 1) {
+    // One row (a plan's part of a small call): no row walk.
+    RunRow<Op, kLayouts>(
+        d, out + plan.offset(0), out_stride, a + plan.offset(1), a_stride,
+        unary ? b : b + plan.offset(2), b_stride, count, task.stream);
+    if (task.stream) hwy::FlushStream();
+    return;
+  }
   ForEachChunk(plan, task.begin, task.end, [&](const int64_t* offsets) {
     RunRow<Op, kLayouts>(d, out + offsets[0], out_stride, a + offsets[1],
                          a_stride, unary ? b : b + offsets[2], b_stride, count,
