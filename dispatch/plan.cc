@@ -4,6 +4,7 @@
 #include "stridekit/plan.h"
 
 #include <cstring>
+#include <initializer_list>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -59,16 +60,23 @@ void NoteDataNeeds(PlanState& s, const void* const* datas) {
   }
 }
 
-void Start(PlanState& s, PlanKind kind, const char* name, int num_inputs,
-           const sk_view& out) {
+// Binds a checked call (every kernel but einsum): its kind, op name and
+// value, dtype, input views and out, the data pointers it will need, and
+// the selected executor, kept by the plan.
+void Bind(PlanState& s, PlanKind kind, const char* name, int32_t op, DType t,
+          std::initializer_list<const sk_view*> inputs, const sk_view& out,
+          const void* const* datas) {
   s.kind = kind;
   s.name = name;
-  s.num_inputs = num_inputs;
+  s.op = op;
+  s.dtype = t;
+  s.num_inputs = int(inputs.size());
+  int i = 0;
+  for (const sk_view* v : inputs) s.inputs[i++] = v;
   s.out = &out;
+  NoteDataNeeds(s, datas);
+  s.ex = &SelectedExecutor(name);
 }
-
-// The selected executor, kept by the plan.
-void SelectExecutor(PlanState& s) { s.ex = &SelectedExecutor(s.name); }
 
 }  // namespace
 
@@ -77,24 +85,18 @@ void PlanCopy(PlanState& s, size_t elem_size, const sk_view& src,
               const void* out_data) {
   CheckCopyArguments(elem_size, src, DatasFor(datas)[0], dst,
                      OutFor(datas, out_data), "copy");
-  Start(s, PlanKind::kCopy, "copy", 1, dst);
   s.elem_size = elem_size;
-  s.inputs[0] = &src;
   s.fill = fill;
-  NoteDataNeeds(s, datas);
-  SelectExecutor(s);
+  Bind(s, PlanKind::kCopy, "copy", 0, DType::kUint8, {&src}, dst, datas);
 }
 
 void PlanFill(PlanState& s, size_t elem_size, const sk_view& dst,
               const void* const* datas, const void* out_data) {
   CheckFillArguments(elem_size, dst, OutFor(datas, out_data),
                      DatasFor(datas)[0]);
-  Start(s, PlanKind::kFill, "fill", 1, dst);
   s.elem_size = elem_size;
   static const sk_view kScalar{};
-  s.inputs[0] = &kScalar;
-  NoteDataNeeds(s, datas);
-  SelectExecutor(s);
+  Bind(s, PlanKind::kFill, "fill", 0, DType::kUint8, {&kScalar}, dst, datas);
 }
 
 void PlanCast(PlanState& s, DType src_t, const sk_view& src, DType dst_t,
@@ -102,12 +104,8 @@ void PlanCast(PlanState& s, DType src_t, const sk_view& src, DType dst_t,
               const void* out_data) {
   CheckCastArguments(src_t, src, DatasFor(datas)[0], dst_t, dst,
                      OutFor(datas, out_data));
-  Start(s, PlanKind::kCast, "cast", 1, dst);
-  s.dtype = src_t;
   s.dst_dtype = dst_t;
-  s.inputs[0] = &src;
-  NoteDataNeeds(s, datas);
-  SelectExecutor(s);
+  Bind(s, PlanKind::kCast, "cast", 0, src_t, {&src}, dst, datas);
 }
 
 void PlanBinary(PlanState& s, BinaryOp op, DType t, const sk_view& a,
@@ -116,14 +114,8 @@ void PlanBinary(PlanState& s, BinaryOp op, DType t, const sk_view& a,
   const void* const* in = DatasFor(datas);
   const OpInfo<BinaryOp>& row = CheckBinaryArguments(
       op, t, a, in[0], b, in[1], out, OutFor(datas, out_data));
-  Start(s, PlanKind::kBinary, row.name, 2, out);
   s.prechecked = row.prechecked;
-  s.op = int32_t(op);
-  s.dtype = t;
-  s.inputs[0] = &a;
-  s.inputs[1] = &b;
-  NoteDataNeeds(s, datas);
-  SelectExecutor(s);
+  Bind(s, PlanKind::kBinary, row.name, int32_t(op), t, {&a, &b}, out, datas);
   ResolveDirectElementwise(s);
 }
 
@@ -132,12 +124,7 @@ void PlanUnary(PlanState& s, UnaryOp op, DType t, const sk_view& a,
                const void* out_data) {
   const OpInfo<UnaryOp>& row = CheckUnaryArguments(
       op, t, a, DatasFor(datas)[0], out, OutFor(datas, out_data));
-  Start(s, PlanKind::kUnary, row.name, 1, out);
-  s.op = int32_t(op);
-  s.dtype = t;
-  s.inputs[0] = &a;
-  NoteDataNeeds(s, datas);
-  SelectExecutor(s);
+  Bind(s, PlanKind::kUnary, row.name, int32_t(op), t, {&a}, out, datas);
   ResolveDirectElementwise(s);
 }
 
@@ -146,12 +133,7 @@ void PlanPredicate(PlanState& s, PredicateOp op, DType t, const sk_view& a,
                    const void* out_data) {
   CheckPredicateArguments(op, t, a, DatasFor(datas)[0], out,
                           OutFor(datas, out_data));
-  Start(s, PlanKind::kPredicate, OpName(op), 1, out);
-  s.op = int32_t(op);
-  s.dtype = t;
-  s.inputs[0] = &a;
-  NoteDataNeeds(s, datas);
-  SelectExecutor(s);
+  Bind(s, PlanKind::kPredicate, OpName(op), int32_t(op), t, {&a}, out, datas);
 }
 
 void PlanCompare(PlanState& s, CompareOp op, DType t, const sk_view& a,
@@ -160,13 +142,7 @@ void PlanCompare(PlanState& s, CompareOp op, DType t, const sk_view& a,
   const void* const* in = DatasFor(datas);
   CheckCompareArguments(op, t, a, in[0], b, in[1], out,
                         OutFor(datas, out_data));
-  Start(s, PlanKind::kCompare, OpName(op), 2, out);
-  s.op = int32_t(op);
-  s.dtype = t;
-  s.inputs[0] = &a;
-  s.inputs[1] = &b;
-  NoteDataNeeds(s, datas);
-  SelectExecutor(s);
+  Bind(s, PlanKind::kCompare, OpName(op), int32_t(op), t, {&a, &b}, out, datas);
 }
 
 void PlanWhere(PlanState& s, DType t, const sk_view& cond, const sk_view& a,
@@ -175,13 +151,7 @@ void PlanWhere(PlanState& s, DType t, const sk_view& cond, const sk_view& a,
   const void* const* in = DatasFor(datas);
   CheckWhereArguments(t, cond, in[0], a, in[1], b, in[2], out,
                       OutFor(datas, out_data));
-  Start(s, PlanKind::kWhere, "where", 3, out);
-  s.dtype = t;
-  s.inputs[0] = &cond;
-  s.inputs[1] = &a;
-  s.inputs[2] = &b;
-  NoteDataNeeds(s, datas);
-  SelectExecutor(s);
+  Bind(s, PlanKind::kWhere, "where", 0, t, {&cond, &a, &b}, out, datas);
 }
 
 void PlanReduce(PlanState& s, ReduceOp op, DType t, const sk_view& in,
@@ -189,12 +159,7 @@ void PlanReduce(PlanState& s, ReduceOp op, DType t, const sk_view& in,
                 const void* const* datas, const void* out_data) {
   s.reduced = CheckReduceArguments(op, t, in, DatasFor(datas)[0], axes, out,
                                    OutFor(datas, out_data));
-  Start(s, PlanKind::kReduce, OpName(op), 1, out);
-  s.op = int32_t(op);
-  s.dtype = t;
-  s.inputs[0] = &in;
-  NoteDataNeeds(s, datas);
-  SelectExecutor(s);
+  Bind(s, PlanKind::kReduce, OpName(op), int32_t(op), t, {&in}, out, datas);
 }
 
 void PlanArgReduce(PlanState& s, ArgOp op, DType t, const sk_view& in,
@@ -202,12 +167,7 @@ void PlanArgReduce(PlanState& s, ArgOp op, DType t, const sk_view& in,
                    const void* out_data) {
   s.axis = CheckArgReduceArguments(op, t, in, DatasFor(datas)[0], axis, out,
                                    OutFor(datas, out_data));
-  Start(s, PlanKind::kArgReduce, OpName(op), 1, out);
-  s.op = int32_t(op);
-  s.dtype = t;
-  s.inputs[0] = &in;
-  NoteDataNeeds(s, datas);
-  SelectExecutor(s);
+  Bind(s, PlanKind::kArgReduce, OpName(op), int32_t(op), t, {&in}, out, datas);
 }
 
 void PlanScan(PlanState& s, ScanOp op, DType t, const sk_view& in, int32_t axis,
@@ -215,12 +175,7 @@ void PlanScan(PlanState& s, ScanOp op, DType t, const sk_view& in, int32_t axis,
               const void* out_data) {
   s.axis = CheckScanArguments(op, t, in, DatasFor(datas)[0], axis, out,
                               OutFor(datas, out_data));
-  Start(s, PlanKind::kScan, OpName(op), 1, out);
-  s.op = int32_t(op);
-  s.dtype = t;
-  s.inputs[0] = &in;
-  NoteDataNeeds(s, datas);
-  SelectExecutor(s);
+  Bind(s, PlanKind::kScan, OpName(op), int32_t(op), t, {&in}, out, datas);
 }
 
 void PlanEinsum(PlanState& s, std::string_view spec,
@@ -233,7 +188,10 @@ void PlanEinsum(PlanState& s, std::string_view spec,
       datas != nullptr ? datas : planning.data(), operands.size());
   s.projections = CheckEinsumArguments(spec, t, operands, in, out,
                                        OutFor(datas, out_data), rows);
-  Start(s, PlanKind::kEinsum, "einsum", int(operands.size()), out);
+  s.kind = PlanKind::kEinsum;
+  s.name = "einsum";
+  s.num_inputs = int(operands.size());
+  s.out = &out;
   s.dtype = t;
   s.operands = operands;
   s.data_checked = datas != nullptr;
@@ -243,7 +201,7 @@ void PlanEinsum(PlanState& s, std::string_view spec,
       s.input_needs_data[i] = HasElements(operands[i]);
     }
   }
-  SelectExecutor(s);
+  s.ex = &SelectedExecutor(s.name);
   ResolveDirectEinsum(s);
 }
 

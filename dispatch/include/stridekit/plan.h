@@ -2,15 +2,15 @@
 // views checked and resolved once, then executed on new data many times,
 // as FFTW's plans with new-array execute and XNNPACK's operators.
 //
-// Plan::<Kernel> takes exactly the arguments of the one-shot <Kernel> of
-// copy.h, cast.h, elementwise.h, compare.h, where.h, reduce.h,
-// arg_reduce.h, scan.h and einsum.h without its data pointers, and throws
-// what that call throws for them (same kind, same message). It selects the
-// active target and keeps it (forcing another target later does not change
-// the plan), resolves the kernel and, where the call allows, the iteration
-// plan. Execute runs it on `inputs` (one pointer per input operand, in the
-// order of the one-shot call's arguments; fill's is the value) and `out`:
-// it re-checks no layout, and decides only what depends on the pointers
+// Plan::Copy, Plan::Binary, ... take exactly the arguments of the one-shot
+// call of the same name (copy.h, cast.h, elementwise.h, compare.h, where.h,
+// reduce.h, arg_reduce.h, scan.h, einsum.h) without its data pointers, and
+// throw what that call throws for them (same kind, same message). A plan
+// selects the active target and keeps it (forcing another target later does
+// not change the plan), resolves the kernel and, where the call allows, the
+// iteration plan. Execute runs it on `inputs` (one pointer per input operand,
+// in the order of the one-shot call's arguments; fill's is the value) and
+// `out`: it re-checks no layout, and decides only what depends on the pointers
 // (NULL data for a non-empty view, an input overlapping out other than
 // exactly: as if through a temporary) and on the data (an integer zero
 // divisor: the one-shot call's error, out untouched). A Plan is an
