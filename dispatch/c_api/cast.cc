@@ -1,8 +1,9 @@
-// C ABI: sk_cast (C_API.md "Data kernels").
+// C ABI: sk_cast (C_API.md "Data kernels"), on sk_get_threads() threads.
 #include "stridekit/cast.h"
 
 #include "c_api_internal.h"
 #include "cast_scalar.h"
+#include "stridekit/parallel.h"
 
 extern "C" {
 
@@ -15,8 +16,10 @@ sk_status sk_cast(sk_dtype src_t, const sk_view* src, const void* src_data,
     stridekit::capi::RequireNonNull(dst, "sk_cast", "dst");
     stridekit::cast::CheckCastDType(from, "sk_cast", "source");
     stridekit::cast::CheckCastDType(to, "sk_cast", "destination");
+    stridekit::CopyOptions options;  // As sk_copy: sk_get_threads().
+    options.threads = stridekit::GetThreads();
     stridekit::Cast(static_cast<stridekit::DType>(from), *src, src_data,
-                    static_cast<stridekit::DType>(to), *dst, dst_data);
+                    static_cast<stridekit::DType>(to), *dst, dst_data, options);
   });
 }
 
