@@ -144,8 +144,8 @@ void BM_XnnpackCall(benchmark::State& state) {
                             &add) != xnn_status_success ||
       xnn_setup_add_nd_f32(
           add, 2, shape, 2, shape, reinterpret_cast<const float*>(a.data),
-          reinterpret_cast<const float*>(b.data), reinterpret_cast<float*>(out.data),
-          nullptr) != xnn_status_success) {
+          reinterpret_cast<const float*>(b.data),
+          reinterpret_cast<float*>(out.data), nullptr) != xnn_status_success) {
     state.SkipWithError("XNNPACK add_nd_f32 failed");
     return;
   }

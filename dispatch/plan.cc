@@ -12,6 +12,7 @@
 
 #include "cast_reference.h"
 #include "copy_checks.h"
+#include "dispatch/operand_box.h"
 #include "dispatch/plan_state.h"
 #include "numeric_checks.h"
 #include "strided_layout.h"
@@ -247,15 +248,12 @@ void CheckPlanData(const PlanState& s, const void* const* inputs,
   check_inputs();
 }
 
-// The threads a copy uses: as the numeric kernels, at least
-// kMinElementsPerThread positions of dst each.
+// A copy's options on the threads the numeric kernels would use for its
+// dst (ThreadParts: at least kMinElementsPerThread positions each).
 CopyOptions CopyThreads(const sk_view& dst, CopyOptions options) {
-  const int threads = options.threads;
   int64_t numel = 1;
   for (int d = 0; d < dst.ndim; ++d) numel *= dst.shape[d];  // Checked view.
-  const int64_t most =
-      std::max<int64_t>(1, numel / NumericOptions::kMinElementsPerThread);
-  options.threads = int(std::min<int64_t>(std::max(threads, 1), most));
+  options.threads = ThreadParts(options.threads, numel);
   return options;
 }
 
