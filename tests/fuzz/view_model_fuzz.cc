@@ -34,12 +34,20 @@ struct Model {
   std::vector<uint8_t> valid;
 };
 
+// NumPy's count rule, as the library's: the product of the nonzero dims
+// must fit in int64 even when a zero dim makes the count 0.
 std::optional<int64_t> Numel(const Dims& shape) {
   int64_t n = 1;
+  bool empty = false;
   for (int64_t d : shape) {
-    if (d < 0 || __builtin_mul_overflow(n, d, &n)) return std::nullopt;
+    if (d < 0) return std::nullopt;
+    if (d == 0) {
+      empty = true;
+    } else if (__builtin_mul_overflow(n, d, &n)) {
+      return std::nullopt;
+    }
   }
-  return n;
+  return empty ? 0 : n;
 }
 
 // Calls f(k, index) for every index of `shape` in C order.
