@@ -222,14 +222,18 @@ void RunLoopNestRange(const LoopNest& nest, int64_t begin, int64_t end) {
   Dims counter(n, 0);
   for (;;) {
     for (int64_t j = 0; j < inner; ++j) {
-      T product = T(1);
-      for (size_t t = 1; t < all.size(); ++t) {
+      // The factors but the last multiplied, then the last joins the sum
+      // by the multiply-add rule (as the matrix products' tiles).
+      const auto factor = [&](size_t t) {
         const int64_t s = n > 0 ? strides[t][n - 1] : 0;
-        product = scalar_ops::Mul(
-            product, reinterpret_cast<const T*>(all[t]->base)[at[t] + j * s]);
+        return reinterpret_cast<const T*>(all[t]->base)[at[t] + j * s];
+      };
+      T product = T(1);
+      for (size_t t = 1; t + 1 < all.size(); ++t) {
+        product = scalar_ops::Mul(product, factor(t));
       }
       T& cell = out[at[0] + j * (n > 0 ? strides[0][n - 1] : 0)];
-      cell = scalar_ops::Add(cell, product);
+      cell = scalar_ops::MulAdd(product, factor(all.size() - 1), cell);
     }
     size_t l = n > 0 ? n - 1 : 0;
     for (; l > 0; --l) {
@@ -296,6 +300,26 @@ std::vector<int64_t> OffsetTable(const Contraction& c, const Term& t,
     }
     if (d == 0) return table;
   }
+}
+
+// The step s when OffsetTable(c, t, loops)[k] == k * s for every k (the
+// loops' strides nest as one axis's), else nullopt.
+std::optional<int64_t> AffineStep(const Contraction& c, const Term& t,
+                                  const std::vector<int>& loops) {
+  std::optional<int64_t> step;
+  int64_t inner = 1;  // positions per step of the current loop
+  for (size_t i = loops.size(); i-- > 0;) {
+    const int64_t size = c.sizes[size_t(loops[i])];
+    if (size == 1) continue;
+    const int64_t stride = t.StrideOf(loops[i]);
+    if (!step) step = stride;
+    int64_t expected;
+    if (__builtin_mul_overflow(*step, inner, &expected) || expected != stride ||
+        __builtin_mul_overflow(inner, size, &inner)) {
+      return std::nullopt;
+    }
+  }
+  return step.value_or(0);
 }
 
 // True when offsets[i] == offsets[0] + i for every i.
@@ -370,32 +394,40 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
   const bool b_constant =
       n_size == 1 &&
       std::none_of(k.begin(), k.end(), [&](int l) { return y.Has(l); });
+  // k offsets that are a progression (every axis of a contiguous
+  // operand, any single axis) pass as a step, not a table.
+  const std::optional<int64_t> a_k_step = AffineStep(c, x, k);
+  const std::optional<int64_t> b_k_step =
+      b_constant ? std::optional<int64_t>(0) : AffineStep(c, y, k);
   const std::vector<int64_t> a_m = OffsetTable(c, x, m),
-                             a_k = OffsetTable(c, x, k),
-                             b_k = b_constant ? std::vector<int64_t>()
-                                              : OffsetTable(c, y, k),
+                             a_k = a_k_step ? std::vector<int64_t>()
+                                            : OffsetTable(c, x, k),
+                             b_k = b_k_step ? std::vector<int64_t>()
+                                            : OffsetTable(c, y, k),
                              b_n = OffsetTable(c, y, n),
                              c_m = OffsetTable(c, z, m);
   const std::vector<int64_t> x_batch = OffsetTable(c, x, batch),
                              y_batch = OffsetTable(c, y, batch),
                              z_batch = OffsetTable(c, z, batch);
   const int64_t es = int64_t(c.elem_size);
-  const GemmTask task{c.dtype,
-                      int64_t(x_batch.size()),
-                      x_batch.data(),
-                      y_batch.data(),
-                      z_batch.data(),
-                      m_size,
-                      n_size,
-                      k_size,
-                      x.base + x.offset * es,
-                      a_m.data(),
-                      a_k.data(),
-                      y.base + y.offset * es,
-                      b_constant ? nullptr : b_k.data(),
-                      b_n.data(),
-                      z.writable + z.offset * es,
-                      c_m.data()};
+  GemmTask task{c.dtype,
+                int64_t(x_batch.size()),
+                x_batch.data(),
+                y_batch.data(),
+                z_batch.data(),
+                m_size,
+                n_size,
+                k_size,
+                x.base + x.offset * es,
+                a_m.data(),
+                a_k_step ? nullptr : a_k.data(),
+                y.base + y.offset * es,
+                b_k_step ? nullptr : b_k.data(),
+                b_n.data(),
+                z.writable + z.offset * es,
+                c_m.data()};
+  task.a_k_step = a_k_step.value_or(0);
+  task.b_k_step = b_k_step.value_or(0);
   dispatch::RunGemm(*c.ex, task, c.threads, kOp);
   z.in_out = into != nullptr;
   return z;

@@ -98,12 +98,14 @@ void RunNest(const DirectEinsum& d, const void* const* inputs, void* out) {
     const T* row[K];
     for (int t = 0; t < K; ++t) row[t] = in[t] + at[t + 1];
     for (int64_t j = 0; j < inner; ++j) {
+      // The first K - 1 factors' product joins the sum with the last
+      // factor by the multiply-add rule (contraction_task.h).
       T product = T(1);
-      for (int t = 0; t < K; ++t) {
+      for (int t = 0; t + 1 < K; ++t) {
         product = scalar_ops::Mul(product, row[t][j * step[t + 1]]);
       }
       T& c = cell[j * step[0]];
-      c = scalar_ops::Add(c, product);
+      c = scalar_ops::MulAdd(product, row[K - 1][j * step[K]], c);
     }
     int l = n - 2;
     for (; l >= 0; --l) {

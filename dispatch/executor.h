@@ -16,6 +16,7 @@
 #include "simd/contraction_task.h"
 #include "simd/copy_task.h"
 #include "simd/index_kernels.h"
+#include "simd/multiply_add_task.h"
 #include "simd/numeric_task.h"
 #include "simd/scan_task.h"
 #include "simd/select_task.h"
@@ -94,6 +95,8 @@ struct TargetKernels {
   // Indexed by KernelFamily (simd/scan_task.h).
   simd::AxisKernelFn scan[kNumKernelFamilies];
   simd::AxisKernelFn arg_reduce[kNumKernelFamilies];
+  // The multiply-add rule alone (dispatch/multiply_add.h).
+  simd::MultiplyAddKernel multiply_add;
 };
 
 struct Executor {

@@ -4,6 +4,8 @@
 #include <atomic>
 
 #include "allocation.h"
+#include "numeric_types.h"
+#include "scalar_ops.h"
 #include "stridekit/checked.h"
 #include "stridekit/dtype.h"
 #include "stridekit/parallel.h"
@@ -25,6 +27,78 @@ int64_t Work(const GemmTask& t) {
     if (__builtin_mul_overflow(w, f, &w)) return INT64_MAX;
   }
   return w;
+}
+
+// The nodes of PairwiseTree(begin, count, 1, ...) at `depth` below the
+// root (a node of one block stops early), in order, as [begin, count).
+void Subtrees(int64_t begin, int64_t count, int depth,
+              std::vector<std::pair<int64_t, int64_t>>& out) {
+  if (depth == 0 || count <= 1) {
+    out.push_back({begin, count});
+    return;
+  }
+  const int64_t half = count / 2;
+  Subtrees(begin, half, depth - 1, out);
+  Subtrees(begin + half, count - half, depth - 1, out);
+}
+
+// Combines the partials of Subtrees(begin, count, depth) (rows of `rows`
+// from *next on) in the tree's shape, lane by lane, into the first row.
+template <typename T>
+T* CombineSubtrees(int64_t count, int depth, T* rows, int64_t& next) {
+  if (depth == 0 || count <= 1) return rows + kDotPartials<T> * next++;
+  const int64_t half = count / 2;
+  T* lo = CombineSubtrees(half, depth - 1, rows, next);
+  const T* hi = CombineSubtrees(count - half, depth - 1, rows, next);
+  for (int64_t l = 0; l < kDotPartials<T>; ++l) {
+    lo[l] = scalar_ops::Add(lo[l], hi[l]);
+  }
+  return lo;
+}
+
+// One long dot product (batch, m and n of 1) on up to `threads` threads:
+// whole subtrees of its k-block tree per part, their partials combined as
+// the tree does (contraction_task.h), so the bits do not depend on the
+// thread count. False when it is too short to split.
+bool RunSplitDot(const Executor& ex, const GemmTask& task, int threads,
+                 const char* op) {
+  const int64_t blocks = (task.k_size + kSumBlock - 1) / kSumBlock;
+  if (threads < 2 || task.batch != 1 || task.m_size != 1 || task.n_size != 1 ||
+      blocks < 2 || task.k_size < 2 * kMinGemmWorkPerPart) {
+    return false;
+  }
+  int depth = 0;
+  while ((int64_t{1} << depth) < threads && (int64_t{2} << depth) <= blocks) {
+    ++depth;
+  }
+  std::vector<std::pair<int64_t, int64_t>> nodes;
+  Subtrees(0, blocks, depth, nodes);
+  const int parts = int(nodes.size());
+  const int64_t scratch_bytes = CheckedMul(
+      CheckedAdd(ex.kernels.gemm_scratch_bytes(task), 63, op) / 64, 64, op);
+  const int64_t partial_bytes = 64 * int64_t(parts);
+  const Buffer scratch = AllocateBuffer(
+      CheckedAdd(CheckedMul(scratch_bytes, parts, op), partial_bytes, op), op);
+  unsigned char* partials = scratch.get() + scratch_bytes * parts;
+  std::atomic<int64_t> target{0};
+  RunParallel(parts, [&](int p) {
+    GemmTask t = task;
+    t.scratch = scratch.get() + scratch_bytes * p;
+    t.dot_partials = partials + 64 * p;
+    t.dot_block_begin = nodes[size_t(p)].first;
+    t.dot_block_count = nodes[size_t(p)].second;
+    target.store(ex.kernels.gemm(t), std::memory_order_relaxed);
+  });
+  VisitType(EinsumTypes{}, task.dtype, [&](auto zero) {
+    using T = decltype(zero);
+    int64_t next = 0;
+    T* root =
+        CombineSubtrees(blocks, depth, reinterpret_cast<T*>(partials), next);
+    static_cast<T*>(task.c)[task.c_batch[0] + task.c_m[0]] = FoldDotPartials<T>(
+        root, [](T x, T y) { return scalar_ops::Add(x, y); });
+  });
+  NoteKernelRan(target.load(std::memory_order_relaxed));
+  return true;
 }
 
 }  // namespace
@@ -100,6 +174,7 @@ std::vector<GemmTask> SplitGemm(const GemmTask& task, int threads) {
 
 void RunGemm(const Executor& ex, const GemmTask& task, int threads,
              const char* op) {
+  if (RunSplitDot(ex, task, threads, op)) return;
   std::vector<GemmTask> tasks = SplitGemm(task, threads);
   // More sub-tasks than threads (batch positions times ranges): part p
   // runs sub-tasks [p * n / parts, (p + 1) * n / parts) with the scratch of

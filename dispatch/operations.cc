@@ -4,6 +4,7 @@
 #include "dispatch/executor.h"
 #include "index_reference.h"
 #include "reference_kernels.h"
+#include "scalar_ops.h"
 
 namespace stridekit::dispatch {
 
@@ -101,6 +102,20 @@ TargetKernels ReferenceKernels() {
   k.view_offsets = [](const sk_view& view, int64_t begin, int64_t count,
                       int64_t* out) -> int64_t {
     reference::ViewOffsets(view, begin, count, out);
+    return 0;
+  };
+  k.multiply_add = [](DType t, const void* a, const void* b, const void* c,
+                      void* out, int64_t n) -> int64_t {
+    const auto rows = [&](auto zero) {
+      using T = decltype(zero);
+      for (int64_t i = 0; i < n; ++i) {
+        static_cast<T*>(out)[i] = scalar_ops::MulAdd(
+            static_cast<const T*>(a)[i], static_cast<const T*>(b)[i],
+            static_cast<const T*>(c)[i]);
+      }
+    };
+    if (t == DType::kFloat32) rows(float{});
+    if (t == DType::kFloat64) rows(double{});
     return 0;
   };
   return k;

@@ -55,7 +55,8 @@ TargetKernels KernelsOf(int64_t target) {
           simd::CompareIntegerKernels().ForTarget(target),
           simd::WhereKernels().ForTarget(target),
           STRIDEKIT_FAMILY_ENTRIES(Scan),
-          STRIDEKIT_FAMILY_ENTRIES(ArgReduce)};
+          STRIDEKIT_FAMILY_ENTRIES(ArgReduce),
+          simd::MultiplyAddKernels().ForTarget(target)};
 #undef STRIDEKIT_FAMILY_ENTRIES
 }
 

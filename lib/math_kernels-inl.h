@@ -101,11 +101,11 @@ struct Series {
       [](int i) { return T(i % 2 ? -1 : 1) * InverseFactorial<T>(2 * i + 4); });
 };
 
-// sum_k c[k] x^k, by Horner.
+// sum_k c[k] x^k, by Horner, each step one multiply-add (the rule).
 template <class M, typename V, typename T, size_t kN>
 V Horner(const M& m, V x, const std::array<T, kN>& c) {
   V p = m.Set(c[kN - 1]);
-  for (size_t k = kN - 1; k-- > 0;) p = m.Add(m.Mul(p, x), m.Set(c[k]));
+  for (size_t k = kN - 1; k-- > 0;) p = m.MulAdd(p, x, m.Set(c[k]));
   return p;
 }
 
@@ -341,6 +341,7 @@ struct ScalarMath {
   static V Add(V a, V b) { return a + b; }
   static V Sub(V a, V b) { return a - b; }
   static V Mul(V a, V b) { return a * b; }
+  static V MulAdd(V a, V b, V c) { return std::fma(a, b, c); }
   static V Div(V a, V b) { return a / b; }
   static V Abs(V a) { return std::fabs(a); }
   static V CopySign(V mag, V sign) { return std::copysign(mag, sign); }

@@ -2,8 +2,10 @@
 // sin, cos, tanh) for float and double, written once over an arithmetic
 // policy `M` so that the scalar reference (ScalarMath below) and the
 // Highway vectors of every target (simd/math-inl.h) run the same sequence
-// of correctly rounded IEEE operations and give the same bits. No fused
-// multiply-add anywhere (the build passes -ffp-contract=off). No Highway.
+// of correctly rounded IEEE operations and give the same bits: the only
+// fused multiply-add is M::MulAdd, the multiply-add rule (std::fma's bits,
+// simd/multiply_add-inl.h), in the polynomials; nothing else fuses (the
+// build passes -ffp-contract=off). No Highway.
 //
 // Methods: Cody-Waite range reduction (constants split so that the
 // products with the reduction multiple are exact) and truncated Taylor
@@ -17,7 +19,8 @@
 // tests/math_test.cc (at most 4 ulp is asserted).
 //
 // A policy M has: types T (float or double), V (value vector), I (signed
-// integer vector of the same width), K (mask); Set(T), Add, Sub, Mul, Div,
+// integer vector of the same width), K (mask); Set(T), Add, Sub, Mul,
+// MulAdd (a * b + c rounded once), Div,
 // Abs, CopySign(mag, sign), Round (to nearest even), Floor, Trunc, Lt, Le,
 // Eq, IsNaN, IsFinite, And/Or of masks, Select(mask, yes, no), BitsOf(V),
 // FromBits(I), AddI, AndI, OrI, ShlI<k>, ShrI<k> (arithmetic), SetI,

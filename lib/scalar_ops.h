@@ -99,6 +99,20 @@ T Sub(T a, T b) {
   }
 }
 
+// The multiply-add rule of every compute kernel (simd/multiply_add-inl.h):
+// float and double a * b + c rounded once, as std::fma, on every target;
+// integers wrap. Only kernels that state it use it (elementwise ops round
+// their products and sums separately, as NumPy).
+template <typename T>
+T MulAdd(T a, T b, T c) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    return std::fma(a, b, c);
+  } else {
+    static_assert(kIsInt<T>, "MulAdd takes float, double or integers");
+    return static_cast<T>(Wide<T>(a) * Wide<T>(b) + Wide<T>(c));
+  }
+}
+
 // Complex: (ar*br - ai*bi, ar*bi + ai*br), as NumPy.
 template <typename T>
 T Mul(T a, T b) {

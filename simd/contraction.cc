@@ -1,8 +1,9 @@
 // Per-target contraction kernel (simd/contraction_task.h): a packed,
 // cache-blocked matrix product vectorised along n, and interleaved dot
-// products when n is 1. Products and sums round separately (no fused
-// multiply-add, see meson.build's -ffp-contract=off), so every target gives
-// the same bits.
+// products when n is 1. Each product joins its sum by the multiply-add rule
+// (simd/multiply_add-inl.h: rounded once, std::fma's bits on every target),
+// in the fixed order of contraction_task.h, so every target gives the same
+// bits.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -16,6 +17,7 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 // Per-target code: after foreach_target.h and highway.h.
+#include "multiply_add-inl.h"
 #include "numeric-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -87,7 +89,7 @@ void PackB(const GemmTask& t, bool b_n_unit, int64_t k0, int64_t kc, int64_t j0,
   for (int64_t p = 0; p < nc; p += nr) {
     const int64_t width = std::min(nr, nc - p);
     for (int64_t k = 0; k < kc; ++k, to += nr) {
-      const T* row = b + t.b_k[k0 + k];
+      const T* row = b + t.BK(k0 + k);
       if (b_n_unit) {
         std::memcpy(to, row + t.b_n[j0 + p], size_t(width) * sizeof(T));
       } else {
@@ -111,7 +113,12 @@ void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
         continue;
       }
       const T* row = a + t.a_m[i0 + q + r];
-      for (int64_t k = 0; k < kc; ++k) to[k * kMr + r] = row[t.a_k[k0 + k]];
+      if (t.a_k == nullptr) {
+        const T* from = row + k0 * t.a_k_step;
+        for (int64_t k = 0; k < kc; ++k) to[k * kMr + r] = from[k * t.a_k_step];
+      } else {
+        for (int64_t k = 0; k < kc; ++k) to[k * kMr + r] = row[t.a_k[k0 + k]];
+      }
     }
   }
 }
@@ -120,11 +127,11 @@ void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
 // values added once at the end (C + the tile's sum, one rounding).
 enum class Start { kLoad, kZero, kAddAtEnd };
 
-#define STRIDEKIT_TILE_ROW(r)                   \
-  {                                             \
-    const auto x = hn::Set(d, ap[r]);           \
-    c##r##0 = hn::Add(c##r##0, hn::Mul(x, b0)); \
-    c##r##1 = hn::Add(c##r##1, hn::Mul(x, b1)); \
+#define STRIDEKIT_TILE_ROW(r)            \
+  {                                      \
+    const auto x = hn::Set(d, ap[r]);    \
+    c##r##0 = MulAdd(d, x, b0, c##r##0); \
+    c##r##1 = MulAdd(d, x, b1, c##r##1); \
   }
 #define STRIDEKIT_TILE_LOAD(r)            \
   auto c##r##0 = hn::Zero(d);             \
@@ -141,7 +148,8 @@ enum class Start { kLoad, kZero, kAddAtEnd };
   hn::StoreU(c##r##0, d, rows[r]);                          \
   hn::StoreU(c##r##1, d, rows[r] + nl)
 
-// rows[r][j] += ap[k * kMr + r] * bp[k * 2 nl + j] for k < kc in order,
+// rows[r][j] += ap[k * kMr + r] * bp[k * 2 nl + j] for k < kc in order
+// (one multiply-add each),
 // for the whole kMr x 2 nl tile, starting as `start` says.
 template <class D, typename T = hn::TFromD<D>>
 HWY_INLINE void Tile(D d, int64_t kc, const T* HWY_RESTRICT ap,
@@ -365,10 +373,9 @@ int64_t Gemm(const GemmTask& task) {
   return carver.used();
 }
 
-// Partial sums of the n_size == 1 path: kPartials = 64 / sizeof(T)
-// interleaved sums (simd/contraction_task.h).
+// Partial sums of the n_size == 1 path (simd/contraction_task.h).
 template <typename T>
-constexpr int64_t kPartials = 64 / int64_t(sizeof(T));
+constexpr int64_t kPartials = kDotPartials<T>;
 static_assert(kSumBlock % kPartials<int32_t> == 0);
 
 // partial[l] += a[g * kPartials + l] * b[g * kPartials + l] for g < groups,
@@ -387,15 +394,13 @@ void DotGroups(D d, const T* HWY_RESTRICT a, const T* HWY_RESTRICT b,
   for (int64_t g = 0; g < groups; ++g) {
     const T* x = a + g * kPartials<T>;
     const T* y = b + g * kPartials<T>;
-    s0 = hn::Add(s0, hn::Mul(hn::LoadU(d, x), hn::LoadU(d, y)));
+    s0 = MulAdd(d, hn::LoadU(d, x), hn::LoadU(d, y), s0);
     if constexpr (kVecs > 1) {
-      s1 = hn::Add(s1, hn::Mul(hn::LoadU(d, x + nl), hn::LoadU(d, y + nl)));
+      s1 = MulAdd(d, hn::LoadU(d, x + nl), hn::LoadU(d, y + nl), s1);
     }
     if constexpr (kVecs > 2) {
-      s2 = hn::Add(s2,
-                   hn::Mul(hn::LoadU(d, x + 2 * nl), hn::LoadU(d, y + 2 * nl)));
-      s3 = hn::Add(s3,
-                   hn::Mul(hn::LoadU(d, x + 3 * nl), hn::LoadU(d, y + 3 * nl)));
+      s2 = MulAdd(d, hn::LoadU(d, x + 2 * nl), hn::LoadU(d, y + 2 * nl), s2);
+      s3 = MulAdd(d, hn::LoadU(d, x + 3 * nl), hn::LoadU(d, y + 3 * nl), s3);
     }
   }
   hn::StoreU(s0, d, partial);
@@ -413,7 +418,7 @@ void DotGroupsScalar(const T* a, const T* b, int64_t groups, T* partial) {
   for (int64_t g = 0; g < groups; ++g) {
     for (int64_t l = 0; l < kPartials<T>; ++l) {
       const int64_t at = g * kPartials<T> + l;
-      partial[l] = scalar_ops::Add(partial[l], scalar_ops::Mul(a[at], b[at]));
+      partial[l] = scalar_ops::MulAdd(a[at], b[at], partial[l]);
     }
   }
 }
@@ -437,81 +442,95 @@ void AddDotGroups(const T* a, const T* b, int64_t groups, T* partial) {
   }
 }
 
-// c[c_m[m]] = the dot product of row m of A (at a) with packed B.
 template <typename T>
-void DotRowsOne(const GemmTask& t, const T* a, const T* b_pack, T* c,
-                bool a_k_unit, T* a_pack) {
-  constexpr int64_t kL = kPartials<T>;
-  const int64_t full = t.k_size / kL;
-  const int64_t padded = (full + 1) * kL;
-  for (int64_t m = 0; m < t.m_size; ++m) {
-    const T* row = a + t.a_m[m];
-    const T* a_row = a_pack;
-    if (a_k_unit) {
-      a_row = row + t.a_k[0];
-      std::copy_n(a_row + full * kL, t.k_size - full * kL, a_pack + full * kL);
-    } else {
-      for (int64_t k = 0; k < t.k_size; ++k) a_pack[k] = row[t.a_k[k]];
-    }
-    std::fill(a_pack + t.k_size, a_pack + padded, T(0));
-    // Per k block (kSumBlock / kL groups; the tail group from a_pack), kL
-    // partials from zero; blocks combined pairwise lane by lane.
-    using Partials = std::array<T, size_t(kL)>;
-    constexpr int64_t kGroupsPerBlock = kSumBlock / kL;
-    const int64_t groups = (t.k_size + kL - 1) / kL;
-    const auto fold = [&](size_t block, size_t, size_t) {
-      Partials p{};
-      const int64_t g0 = int64_t(block) * kGroupsPerBlock;
-      const int64_t g1 = std::min(groups, g0 + kGroupsPerBlock);
-      const int64_t whole = std::min(g1, full);
-      AddDotGroups(a_row + g0 * kL, b_pack + g0 * kL, whole - g0, p.data());
-      if (g1 > full) {
-        AddDotGroups(a_pack + full * kL, b_pack + full * kL, 1, p.data());
-      }
-      return p;
-    };
-    const auto combine = [](Partials lo, const Partials& hi, size_t) {
-      for (int64_t l = 0; l < kL; ++l) lo[l] = scalar_ops::Add(lo[l], hi[l]);
-      return lo;
-    };
-    Partials partial = PairwiseTree(
-        0, size_t((groups + kGroupsPerBlock - 1) / kGroupsPerBlock), 1, fold,
-        combine);
-    for (int64_t width = kL / 2; width > 0; width /= 2) {
-      for (int64_t l = 0; l < width; ++l) {
-        partial[l] = scalar_ops::Add(partial[l], partial[l + width]);
-      }
-    }
-    c[t.c_m[m]] = partial[0];
+using Partials = std::array<T, size_t(kPartials<T>)>;
+
+// One operand of a dot product along a k block [k0, k0 + len): its whole
+// groups at the returned pointer (in place when the offsets are unit, else
+// gathered into `buf`; `constant`, when given, holds kSumBlock copies of
+// the element for a step of 0) and its last incomplete group in tail[0,
+// kPartials), zero padded.
+template <typename T>
+const T* DotBlockOperand(const T* base, const int64_t* table, int64_t step,
+                         int64_t k0, int64_t len, T* buf, const T* constant,
+                         T* tail) {
+  const T* from = buf;
+  if (table == nullptr && step == 1) {
+    from = base + k0;
+  } else if (table == nullptr && step == 0 && constant != nullptr) {
+    from = constant;
+  } else if (table == nullptr) {
+    for (int64_t k = 0; k < len; ++k) buf[k] = base[(k0 + k) * step];
+  } else {
+    for (int64_t k = 0; k < len; ++k) buf[k] = base[table[k0 + k]];
   }
+  const int64_t whole = len / kPartials<T> * kPartials<T>;
+  for (int64_t l = 0; l < kPartials<T>; ++l) {
+    tail[l] = whole + l < len ? from[whole + l] : T(0);
+  }
+  return from;
 }
 
-// The n_size == 1 path: per batch position, B packed (zero-padded to whole
-// groups), each row of A read in place when its k offsets are unit, else
-// packed.
-// As Gemm for its scratch.
+// The partials of the dot product of A's row at `a` with B's column at `b`
+// (t's k offsets) over k blocks [first, first + count), PairwiseTree's
+// order: per block kPartials sums from zero, blocks combined lane by lane.
+template <typename T>
+Partials<T> DotBlocks(const GemmTask& t, const T* a, const T* b, size_t first,
+                      size_t count, T* a_buf, T* b_buf, const T* b_constant) {
+  constexpr int64_t kL = kPartials<T>;
+  const auto fold = [&](size_t block, size_t, size_t) {
+    Partials<T> p{};
+    const int64_t k0 = int64_t(block) * kSumBlock;
+    const int64_t len = std::min(kSumBlock, t.k_size - k0);
+    HWY_ALIGN T a_tail[kL], b_tail[kL];
+    const T* x = DotBlockOperand<T>(a, t.a_k, t.a_k_step, k0, len, a_buf,
+                                    nullptr, a_tail);
+    const T* y = DotBlockOperand(b, t.b_k, t.b_k_step, k0, len, b_buf,
+                                 b_constant, b_tail);
+    AddDotGroups(x, y, len / kL, p.data());
+    if (len % kL != 0) AddDotGroups(a_tail, b_tail, 1, p.data());
+    return p;
+  };
+  const auto combine = [](Partials<T> lo, const Partials<T>& hi, size_t) {
+    for (int64_t l = 0; l < kL; ++l) lo[l] = scalar_ops::Add(lo[l], hi[l]);
+    return lo;
+  };
+  return PairwiseTree(first, count, 1, fold, combine);
+}
+
+// The n_size == 1 path: per batch position and row of A, one dot product
+// over k blocks, operands read in place where their k offsets are unit,
+// else gathered a block at a time (scratch of two blocks; a B constant
+// along k is one block of copies). With t.dot_partials, the one product's
+// share of blocks (contraction_task.h). As Gemm for its scratch.
 template <typename T>
 int64_t DotRows(const GemmTask& t) {
-  constexpr int64_t kL = kPartials<T>;
-  const int64_t full = t.k_size / kL;
-  const int64_t padded = (full + 1) * kL;  // whole groups plus a tail group
   ScratchCarver carver(t.scratch);
-  T* b_pack = carver.Take<T>(padded);
-  T* a_pack = carver.Take<T>(padded);
+  T* a_buf = carver.Take<T>(kSumBlock);
+  T* b_buf = carver.Take<T>(kSumBlock);
+  T* b_constant = carver.Take<T>(kSumBlock);
   if (t.scratch == nullptr) return carver.used();
-  const bool a_k_unit = IsUnit(t.a_k, t.k_size);
+  const size_t blocks = size_t((t.k_size + kSumBlock - 1) / kSumBlock);
+  const bool b_steady = t.b_k == nullptr && t.b_k_step == 0;
   for (int64_t i = 0; i < t.batch; ++i) {
-    const T* b = static_cast<const T*>(t.b) + t.b_batch[i];
-    if (t.b_k == nullptr) {
-      std::fill(b_pack, b_pack + t.k_size, b[t.b_n[0]]);
-    } else {
-      for (int64_t k = 0; k < t.k_size; ++k) {
-        b_pack[k] = b[t.b_k[k] + t.b_n[0]];
+    const T* b = static_cast<const T*>(t.b) + t.b_batch[i] + t.b_n[0];
+    if (b_steady) std::fill_n(b_constant, kSumBlock, b[0]);
+    const T* steady = b_steady ? b_constant : nullptr;
+    const T* a = static_cast<const T*>(t.a) + t.a_batch[i];
+    T* c = static_cast<T*>(t.c) + t.c_batch[i];
+    for (int64_t m = 0; m < t.m_size; ++m) {
+      if (t.dot_partials != nullptr) {
+        const Partials<T> p =
+            DotBlocks(t, a + t.a_m[m], b, size_t(t.dot_block_begin),
+                      size_t(t.dot_block_count), a_buf, b_buf, steady);
+        std::copy(p.begin(), p.end(), static_cast<T*>(t.dot_partials));
+        continue;
       }
+      Partials<T> p =
+          DotBlocks(t, a + t.a_m[m], b, 0, blocks, a_buf, b_buf, steady);
+      c[t.c_m[m]] = FoldDotPartials<T>(
+          p.data(), [](T x, T y) { return scalar_ops::Add(x, y); });
     }
-    std::fill(b_pack + t.k_size, b_pack + padded, T(0));
-    DotRowsOne(t, static_cast<const T*>(t.a) + t.a_batch[i], b_pack,
-               static_cast<T*>(t.c) + t.c_batch[i], a_k_unit, a_pack);
   }
   return carver.used();
 }

@@ -1,6 +1,7 @@
 // Per-target math ops: the transcendentals of lib/math_kernels.h on
-// Highway vectors (HwyMath, the vector policy: plain Add/Sub/Mul/Div, no
-// MulAdd, so every target gives the scalar reference's bits), the rounding
+// Highway vectors (HwyMath, the vector policy: Add/Sub/Mul/Div and the
+// multiply-add rule of multiply_add-inl.h, std::fma's bits on every target,
+// so every target gives the scalar reference's bits), the rounding
 // ops and sign. Functors as numeric-inl.h's (Vec and Scalar).
 
 // Per-target include guard (Highway toggle idiom).
@@ -16,6 +17,7 @@
 
 #include "hwy/highway.h"
 #include "math_kernels.h"
+#include "multiply_add-inl.h"
 #include "numeric-inl.h"
 #include "scalar_ops.h"
 
@@ -45,6 +47,7 @@ struct HwyMath {
   V Add(V a, V b) const { return hn::Add(a, b); }
   V Sub(V a, V b) const { return hn::Sub(a, b); }
   V Mul(V a, V b) const { return hn::Mul(a, b); }
+  V MulAdd(V a, V b, V c) const { return HWY_NAMESPACE::MulAdd(d, a, b, c); }
   V Div(V a, V b) const { return hn::Div(a, b); }
   V Abs(V a) const { return hn::Abs(a); }
   V CopySign(V mag, V sign) const { return hn::CopySign(mag, sign); }

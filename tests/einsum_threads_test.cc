@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -18,6 +19,7 @@
 #include "dispatch/gemm_parts.h"
 #include "equivalence.h"
 #include "random_views.h"
+#include "simd/contraction_task.h"
 #include "stridekit/einsum.h"
 #include "stridekit/parallel.h"
 #include "stridekit/stridekit.h"
@@ -143,6 +145,98 @@ std::vector<ThreadCase> BatchedAndChains() {
       {"ij->i", {{300, 1000}}, {300}},
       {"ij->j", {{1000, 300}}, {300}},
   };
+}
+
+// Dot products and whole sums long enough to split along k (subtrees of
+// the k-block tree per thread): contiguous (a step), transposed (a table),
+// an odd length (a partial last block).
+std::vector<ThreadCase> LongDots() {
+  const int64_t n = (int64_t{1} << 20) + 77;
+  return {
+      {"i,i->", {{n}, {n}}, {}},
+      {"ij->", {{1100, 1000}}, {}},
+      {"ji->", {{1000, 1100}}, {}},
+      {"ij,ij->", {{1024, 1031}, {1024, 1031}}, {}},
+  };
+}
+
+TEST(EinsumThreads, LongDotsFloat32) {
+  ExpectSameBitsOnThreads<float>(LongDots(), DType::kFloat32);
+}
+
+TEST(EinsumThreads, LongDotsFloat64) {
+  ExpectSameBitsOnThreads<double>(LongDots(), DType::kFloat64);
+}
+
+TEST(EinsumThreads, LongDotsInt64) {
+  ExpectSameBitsOnThreads<int64_t>(LongDots(), DType::kInt64);
+}
+
+// Products at every blocking edge of the blocked kernel (1-3, the tile's
+// 6 rows +-1, its columns (2 vectors: 8 .. 32 lanes) +-1, k around the
+// 128-product block and its multiples) give the same bits on every target
+// and thread count, within einsum.h's bound of the long double product.
+template <typename T>
+void ExpectBlockingEdges(DType t) {
+  const std::vector<int64_t> ms = {1, 2, 3, 5, 6, 7, 13};
+  const std::vector<int64_t> ns = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 65};
+  const std::vector<int64_t> ks = {1, 3, 127, 128, 129, 255, 257, 385};
+  std::mt19937 gen(5);
+  for (int64_t m : ms) {
+    for (int64_t n : ns) {
+      for (int64_t k : ks) {
+        if (gen() % 3 != 0) continue;  // a third of the grid per run
+        const ThreadCase c{"ij,jk->ik", {{m, k}, {k, n}}, {m, n}};
+        SCOPED_TRACE("m " + std::to_string(m) + ", n " + std::to_string(n) +
+                     ", k " + std::to_string(k));
+        const std::vector<std::vector<T>> inputs = {
+            Values<T>(m * k, uint32_t(m * 1000 + k)),
+            Values<T>(k * n, uint32_t(n * 1000 + k))};
+        std::vector<T> first;
+        testing::ForEachTarget([&](const std::string& target) {
+          for (int threads : ThreadCounts()) {
+            const std::vector<T> got = RunOn<T>(c, t, inputs, threads);
+            if (first.empty()) {
+              first = got;
+              // einsum.h's bound: (b(k) + 4) u sum |products|.
+              const int64_t levels = int64_t(std::ceil(
+                  std::log2(std::ceil(double(k) / double(kSumBlock)))));
+              const double b =
+                  double(std::min<int64_t>(k, kSumBlock) + levels + 4);
+              for (int64_t i = 0; i < m; ++i) {
+                for (int64_t j = 0; j < n; ++j) {
+                  long double exact = 0, magnitude = 0;
+                  for (int64_t l = 0; l < k; ++l) {
+                    const long double p =
+                        (long double)inputs[0][size_t(i * k + l)] *
+                        inputs[1][size_t(l * n + j)];
+                    exact += p;
+                    magnitude += std::fabs(p);
+                  }
+                  const double u = std::numeric_limits<T>::epsilon() / 2;
+                  ASSERT_LE(std::fabs(double(got[size_t(i * n + j)] - exact)),
+                            b * u * double(magnitude))
+                      << "C[" << i << ", " << j << "]";
+                }
+              }
+            }
+            EXPECT_EQ(
+                std::memcmp(got.data(), first.data(), first.size() * sizeof(T)),
+                0)
+                << target << " on " << threads << " threads";
+          }
+        });
+      }
+    }
+  }
+}
+
+TEST(EinsumBlocking, Float32SameBitsOnEveryTarget) {
+  ExpectBlockingEdges<float>(DType::kFloat32);
+}
+
+TEST(EinsumBlocking, Float64SameBitsOnEveryTarget) {
+  ExpectBlockingEdges<double>(DType::kFloat64);
 }
 
 TEST(EinsumThreads, MatrixProductsFloat32) {

@@ -20,8 +20,11 @@
 // (and each single-operand sum, a product with ones) runs as a batch of
 // packed, cache-blocked matrix products on the active target, or as a loop
 // nest when a product is tiny and sums at most 128 terms.
-// Summation (simd/contraction_task.h, the same on every target: products
-// and sums round separately, no fused multiply-add): each sum of K products
+// Summation (simd/contraction_task.h, the same bits on every target): a
+// product of N factors multiplies the first N - 1 and joins its sum with
+// the last by one fused multiply-add (rounded once, std::fma's bits: the
+// hardware instruction where the target has one, an exact emulation where
+// not, see simd/multiply_add-inl.h); each sum of K products
 // is formed in blocks of at most 128 consecutive products, and the block
 // sums are combined pairwise (a binary tree over blocks, the engine of
 // sk_reduce's pairwise rows), like NumPy's pairwise summation.
@@ -41,7 +44,8 @@
 // Products of fewer than about 2^18 multiply-adds per thread, and loop
 // nests of fewer than 2^15 operand reads per thread, use fewer threads.
 // The "reference" target runs the plain loop over the product space, in long
-// double for floats, on one thread.
+// double for floats, on one thread: an independent oracle held to the bound
+// above, not to the other targets' bits.
 #ifndef STRIDEKIT_EINSUM_H_
 #define STRIDEKIT_EINSUM_H_
 
