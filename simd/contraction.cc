@@ -57,11 +57,12 @@ class ScratchCarver {
 };
 
 // Cache blocking: a packed B micro-panel (kc x nr) of at most 16 KiB stays
-// in L1, a packed A block (mc x kc) of about 256 KiB in L2, a packed B
-// block (kc x nc) of about 4 MiB in L3. kc divides kSumBlock (both powers
-// of two), so packed blocks never straddle summation blocks.
+// in L1, a packed A block (mc x kc) of about 128 KiB in L2 beside its
+// pending sums, B packed for the whole of k per n panel in about 4 MiB
+// (kPackedBBytes) of L3. kc divides kSumBlock (both powers of two), so
+// packed chunks never straddle summation blocks.
 struct Blocking {
-  int64_t nr, kc, mc, nc;
+  int64_t nr, kc, mc;
 };
 
 template <typename T>
@@ -74,9 +75,7 @@ Blocking BlockingFor(int64_t lanes) {
     b.kc /= 2;
   }
   b.mc = std::max<int64_t>(
-      kMr, (256 << 10) / (b.kc * int64_t(sizeof(T))) / kMr * kMr);
-  b.nc = std::max<int64_t>(
-      b.nr, (4 << 20) / (b.kc * int64_t(sizeof(T))) / b.nr * b.nr);
+      kMr, (128 << 10) / (b.kc * int64_t(sizeof(T))) / kMr * kMr);
   return b;
 }
 
@@ -222,7 +221,8 @@ HWY_INLINE void RunTile(D d, const Blocking& blk, int64_t kc, const T* ap,
 size_t LeafBlocks(const Blocking& blk) { return blk.kc == kSumBlock ? 2 : 1; }
 
 // Where Gemm keeps the pending sums of k blocks (PairwiseTree slots 1 ..
-// levels; slot 0 is C): panels of m_size x nc, row i at rows[i] = i * nc.
+// levels; slot 0 is C): per m block, panels of mc x nc, row i at
+// rows[i] = i * nc.
 template <typename T>
 struct PendingSums {
   T* base;
@@ -248,11 +248,13 @@ void AddPanel(D d, int64_t m, int64_t n, T* lo, const int64_t* lo_m,
 }
 
 // One product of the batch (t's pointers at its position) with the packing
-// buffers of Gemm(), in n panels of `nc` columns: per panel, each k block
-// (kSumBlock) is summed into C or a pending slot, blocks combined pairwise.
-// When a block is one packed k block (blk.kc == kSumBlock), the tree's
-// leaves take two blocks, the second's tiles adding the first's sum at
-// their end (the same tree and bits, half the pending traffic).
+// buffers of Gemm(), in n panels of `panel_nc` columns: per panel, B is
+// packed for the whole of k once; then per m block (A packed a k chunk at a
+// time), each k block (kSumBlock) is summed into C or a pending slot of
+// that block's rows, blocks combined pairwise. When a block is one packed
+// k chunk (blk.kc == kSumBlock), the tree's leaves take two blocks, the
+// second's tiles adding the first's sum at their end (the same tree and
+// bits, half the pending traffic).
 template <class D, typename T = hn::TFromD<D>>
 void GemmOne(D d, const Blocking& blk, int64_t panel_nc, const GemmTask& t,
              bool b_n_unit, T* a_pack, T* b_pack, T* scratch,
@@ -261,32 +263,39 @@ void GemmOne(D d, const Blocking& blk, int64_t panel_nc, const GemmTask& t,
   const size_t blocks = size_t((t.k_size + kSumBlock - 1) / kSumBlock);
   for (int64_t j0 = 0; j0 < t.n_size; j0 += panel_nc) {
     const int64_t nc = std::min(panel_nc, t.n_size - j0);
-    // Slot `slot`'s panel (row i at to + to_m[i]).
-    auto slot_at = [&](size_t slot, T*& to, const int64_t*& to_m) {
-      to =
-          slot == 0 ? c + j0 : pending.base + int64_t(slot - 1) * pending.panel;
-      to_m = slot == 0 ? t.c_m : pending.rows;
-    };
-    // k blocks [first, first + count) summed into slot `slot`: the first
-    // from zero (k in order), a second one (fused leaves) added at its end.
-    auto fold = [&](size_t first, size_t count, size_t slot) {
-      T* to;
-      const int64_t* to_m;
-      slot_at(slot, to, to_m);
-      const int64_t k_first = int64_t(first) * kSumBlock;
-      const int64_t k_end =
-          std::min(t.k_size, int64_t(first + count) * kSumBlock);
-      for (int64_t k0 = k_first; k0 < k_end; k0 += blk.kc) {
-        const int64_t kc = std::min(blk.kc, k_end - k0);
-        const Start start = k0 == k_first                ? Start::kZero
-                            : (k0 - k_first) % kSumBlock ? Start::kLoad
-                                                         : Start::kAddAtEnd;
-        PackB(t, b_n_unit, k0, kc, j0, nc, blk.nr, b_pack);
-        for (int64_t i0 = 0; i0 < t.m_size; i0 += blk.mc) {
-          const int64_t mc = std::min(blk.mc, t.m_size - i0);
+    const int64_t nc_packed = (nc + blk.nr - 1) / blk.nr * blk.nr;
+    // B[k0 .. k0 + kc) of the panel at b_pack + k0 * nc_packed.
+    for (int64_t k0 = 0; k0 < t.k_size; k0 += blk.kc) {
+      PackB(t, b_n_unit, k0, std::min(blk.kc, t.k_size - k0), j0, nc, blk.nr,
+            b_pack + k0 * nc_packed);
+    }
+    for (int64_t i0 = 0; i0 < t.m_size; i0 += blk.mc) {
+      const int64_t mc = std::min(blk.mc, t.m_size - i0);
+      // Slot `slot`'s panel (row i at to + to_m[i]).
+      auto slot_at = [&](size_t slot, T*& to, const int64_t*& to_m) {
+        to = slot == 0 ? c + j0
+                       : pending.base + int64_t(slot - 1) * pending.panel;
+        to_m = slot == 0 ? t.c_m + i0 : pending.rows;
+      };
+      // k blocks [first, first + count) summed into slot `slot`: the first
+      // from zero (k in order), a second one (fused leaves) added at its
+      // end.
+      auto fold = [&](size_t first, size_t count, size_t slot) {
+        T* to;
+        const int64_t* to_m;
+        slot_at(slot, to, to_m);
+        const int64_t k_first = int64_t(first) * kSumBlock;
+        const int64_t k_end =
+            std::min(t.k_size, int64_t(first + count) * kSumBlock);
+        for (int64_t k0 = k_first; k0 < k_end; k0 += blk.kc) {
+          const int64_t kc = std::min(blk.kc, k_end - k0);
+          const Start start = k0 == k_first                ? Start::kZero
+                              : (k0 - k_first) % kSumBlock ? Start::kLoad
+                                                           : Start::kAddAtEnd;
           PackA(t, i0, mc, k0, kc, a_pack);
+          const T* b_chunk = b_pack + k0 * nc_packed;
           // Tiles column panel by column panel (the B micro-panel stays in
-          // L1 while A streams); for short k blocks, where C traffic
+          // L1 while A streams); for short k chunks, where C traffic
           // dominates, row by row instead (stores run along C's rows).
           const bool by_rows = kc < kShortK;
           const int64_t panels = (nc + blk.nr - 1) / blk.nr;
@@ -297,35 +306,35 @@ void GemmOne(D d, const Blocking& blk, int64_t panel_nc, const GemmTask& t,
                  ++inner) {
               const int64_t jr = (by_rows ? inner : outer) * blk.nr;
               const int64_t ir = (by_rows ? outer : inner) * kMr;
-              RunTile(d, blk, kc, a_pack + ir * kc, b_pack + jr * kc,
+              RunTile(d, blk, kc, a_pack + ir * kc, b_chunk + jr * kc,
                       std::min(kMr, mc - ir), std::min(blk.nr, nc - jr),
-                      to + jr, to_m + i0 + ir, start, scratch);
+                      to + jr, to_m + ir, start, scratch);
             }
           }
         }
-      }
-      return slot;
-    };
-    auto combine = [&](size_t lo, size_t hi, size_t) {
-      T *lo_at, *hi_at;
-      const int64_t *lo_m, *hi_m;
-      slot_at(lo, lo_at, lo_m);
-      slot_at(hi, hi_at, hi_m);
-      AddPanel(d, t.m_size, nc, lo_at, lo_m, hi_at, hi_m);
-      return lo;
-    };
-    PairwiseTree(0, blocks, LeafBlocks(blk), fold, combine);
+        return slot;
+      };
+      auto combine = [&](size_t lo, size_t hi, size_t) {
+        T *lo_at, *hi_at;
+        const int64_t *lo_m, *hi_m;
+        slot_at(lo, lo_at, lo_m);
+        slot_at(hi, hi_at, hi_m);
+        AddPanel(d, mc, nc, lo_at, lo_m, hi_at, hi_m);
+        return lo;
+      };
+      PairwiseTree(0, blocks, LeafBlocks(blk), fold, combine);
+    }
   }
 }
 
-// Bytes of pending k-block sums beyond which Gemm narrows its n panels.
-constexpr int64_t kPendingBytes = int64_t{8} << 20;
+// Bytes of B packed for the whole of k per n panel, beyond which Gemm
+// narrows its n panels (to nr at least).
+constexpr int64_t kPackedBBytes = int64_t{4} << 20;
 
 // The blocked product for n_size > 1: per batch position, loops over n
-// panels, k blocks (B packed), m blocks (A packed), then register tiles;
-// edge tiles go through a full-size scratch tile. With more than one k
-// block, the panels narrow (to nr at least) so that the pending sums stay
-// within about kPendingBytes.
+// panels (B packed for all of k), m blocks, k blocks (A packed), then
+// register tiles; edge tiles go through a full-size scratch tile. The
+// pending sums of k blocks take levels x mc x nc elements.
 // With a null task.scratch, returns the scratch bytes it needs and does
 // nothing else.
 template <typename T>
@@ -336,29 +345,26 @@ int64_t Gemm(const GemmTask& task) {
   const Blocking blk = BlockingFor<T>(nl);
   const int64_t kc_max = std::min(blk.kc, task.k_size);
   const int64_t mc_max = std::min(blk.mc, (task.m_size + kMr - 1) / kMr * kMr);
-  int64_t nc_max =
-      std::min(blk.nc, (task.n_size + blk.nr - 1) / blk.nr * blk.nr);
+  const int64_t fit = std::max<int64_t>(
+      blk.nr,
+      kPackedBBytes / (task.k_size * int64_t(sizeof(T))) / blk.nr * blk.nr);
+  const int64_t nc_max =
+      std::min(fit, (task.n_size + blk.nr - 1) / blk.nr * blk.nr);
   // The deepest PairwiseTree slot over the k blocks.
   const int64_t leaf = int64_t(LeafBlocks(blk));
   const int64_t leaves =
       ((task.k_size + kSumBlock - 1) / kSumBlock + leaf - 1) / leaf;
   int64_t levels = 0;
   while ((int64_t{1} << levels) < leaves) ++levels;
-  if (levels > 0) {
-    const int64_t fit = kPendingBytes /
-                        (levels * task.m_size * int64_t(sizeof(T))) / blk.nr *
-                        blk.nr;
-    nc_max = std::min(nc_max, std::max(blk.nr, fit));
-  }
   ScratchCarver carver(task.scratch);
   T* a_pack = carver.Take<T>(mc_max * kc_max);
-  T* b_pack = carver.Take<T>(kc_max * nc_max);
+  T* b_pack = carver.Take<T>(task.k_size * nc_max);
   T* scratch = carver.Take<T>(kMr * blk.nr);
-  const int64_t panel = levels > 0 ? task.m_size * nc_max : 0;
+  const int64_t panel = levels > 0 ? mc_max * nc_max : 0;
   T* pending_base = carver.Take<T>(levels * panel);
-  int64_t* pending_rows = carver.Take<int64_t>(levels > 0 ? task.m_size : 0);
+  int64_t* pending_rows = carver.Take<int64_t>(levels > 0 ? mc_max : 0);
   if (task.scratch == nullptr) return carver.used();
-  for (int64_t i = 0; levels > 0 && i < task.m_size; ++i) {
+  for (int64_t i = 0; levels > 0 && i < mc_max; ++i) {
     pending_rows[i] = i * nc_max;
   }
   const PendingSums<T> pending{pending_base, panel, pending_rows};

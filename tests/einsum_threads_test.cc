@@ -93,17 +93,28 @@ std::vector<T> RunOn(const ThreadCase& c, DType t,
   return out;
 }
 
+// The same bits on every thread count, and on every target as on the first.
 template <typename T>
 void ExpectSameBitsOnThreads(const std::vector<ThreadCase>& cases, DType t) {
-  testing::ForEachTarget([&](const std::string&) {
+  std::vector<std::vector<T>> first_target;
+  testing::ForEachTarget([&](const std::string& target) {
     uint32_t seed = 1;
-    for (const ThreadCase& c : cases) {
+    for (size_t i = 0; i < cases.size(); ++i) {
+      const ThreadCase& c = cases[i];
       SCOPED_TRACE(c.spec);
       std::vector<std::vector<T>> inputs;
       for (const Shape& s : c.operands) {
         inputs.push_back(Values<T>(Count(s), seed++));
       }
       const std::vector<T> one = RunOn<T>(c, t, inputs, 1);
+      if (first_target.size() < cases.size()) {
+        first_target.push_back(one);
+      } else {
+        EXPECT_EQ(std::memcmp(one.data(), first_target[i].data(),
+                              one.size() * sizeof(T)),
+                  0)
+            << target << " differs from the first target";
+      }
       for (int threads : ThreadCounts()) {
         const std::vector<T> got = RunOn<T>(c, t, inputs, threads);
         ASSERT_EQ(got.size(), one.size());
@@ -119,9 +130,11 @@ void ExpectSameBitsOnThreads(const std::vector<ThreadCase>& cases, DType t) {
 // several k blocks (k > 128), and sizes off the tile grains.
 std::vector<ThreadCase> MatrixProducts() {
   std::vector<ThreadCase> cases;
-  const std::vector<Shape> mkn = {{256, 256, 256}, {97, 300, 131},
-                                  {5, 1000, 700},  {700, 200, 1},
-                                  {300, 129, 2},   {1, 4096, 300}};
+  // {300, 600, 70}: several m blocks, each with pending k-block sums;
+  // {1, 4096, 300}: B for all of k narrows the n panels.
+  const std::vector<Shape> mkn = {
+      {256, 256, 256}, {97, 300, 131}, {5, 1000, 700}, {700, 200, 1},
+      {300, 129, 2},   {1, 4096, 300}, {300, 600, 70}};
   for (const Shape& s : mkn) {
     cases.push_back({"ij,jk->ik", {{s[0], s[1]}, {s[1], s[2]}}, {s[0], s[2]}});
   }
