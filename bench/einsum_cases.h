@@ -24,6 +24,10 @@ struct Case {
   bool float64 = false;  // Also run in float64 (else float32 only).
   bool plain = true;     // Also compared with np.einsum(optimize=False).
   bool gemm = false;     // Also compared with np.matmul (the BLAS GEMM).
+  // Memory-bound (dot products, sums): also timed against the copy
+  // reference of the bytes it reads (copy_reference.h), in size group
+  // `group` (numeric_cases.h kGroupNames: 1 L3, 2 DRAM).
+  int group = -1;
 };
 
 // The NumPy peers of a row: np.einsum(optimize=False), (optimize=True) and
@@ -107,6 +111,48 @@ inline const std::vector<Case>& Cases() {
        {{1024}, {1024}},
        {1024, 1024},
        int64_t{1024} * 1024},
+      // Dot products and whole sums at L3 (16 MiB read) and DRAM (256 MiB
+      // read) sizes: read-bound, compared with the copy reference.
+      {"dot_l3",
+       "i,i->",
+       {{1 << 21}, {1 << 21}},
+       {},
+       1 << 21,
+       1,
+       true,
+       false,
+       false,
+       1},
+      {"dot_dram",
+       "i,i->",
+       {{1 << 25}, {1 << 25}},
+       {},
+       1 << 25,
+       1,
+       true,
+       false,
+       false,
+       2},
+      {"sum_l3",
+       "ij->",
+       {{2048, 2048}},
+       {},
+       2048 * 2048,
+       1,
+       true,
+       false,
+       false,
+       1},
+      {"sum_dram",
+       "ij->",
+       {{8192, 8192}},
+       {},
+       8192 * 8192,
+       1,
+       true,
+       false,
+       false,
+       2},
   };
   return cases;
 }

@@ -175,6 +175,10 @@ _EINSUM_CASES = {  # einsum_cases.h: spec, operand shapes, operand 0's step
     "trace": ("ii->", [(2048, 2048)], 1),
     "diagonal": ("ii->i", [(2048, 2048)], 1),
     "outer": ("i,j->ij", [(1024,), (1024,)], 1),
+    "dot_l3": ("i,i->", [(1 << 21,), (1 << 21,)], 1),
+    "dot_dram": ("i,i->", [(1 << 25,), (1 << 25,)], 1),
+    "sum_l3": ("ij->", [(2048, 2048)], 1),
+    "sum_dram": ("ij->", [(8192, 8192)], 1),
 }
 
 

@@ -448,9 +448,6 @@ void AddDotGroups(const T* a, const T* b, int64_t groups, T* partial) {
   }
 }
 
-template <typename T>
-using Partials = std::array<T, size_t(kPartials<T>)>;
-
 // One operand of a dot product along a k block [k0, k0 + len): its whole
 // groups at the returned pointer (in place when the offsets are unit, else
 // gathered into `buf`; `constant`, when given, holds kSumBlock copies of
@@ -471,21 +468,41 @@ const T* DotBlockOperand(const T* base, const int64_t* table, int64_t step,
     for (int64_t k = 0; k < len; ++k) buf[k] = base[table[k0 + k]];
   }
   const int64_t whole = len / kPartials<T> * kPartials<T>;
-  for (int64_t l = 0; l < kPartials<T>; ++l) {
+  for (int64_t l = 0; whole < len && l < kPartials<T>; ++l) {
     tail[l] = whole + l < len ? from[whole + l] : T(0);
   }
   return from;
 }
 
+// lo[l] += hi[l] for the kPartials lanes.
+template <typename T>
+void AddPartials(T* HWY_RESTRICT lo, const T* HWY_RESTRICT hi) {
+  const hn::CappedTag<T, size_t(kPartials<T>)> d;
+  const size_t nl = hn::Lanes(d);
+  if (size_t(kPartials<T>) % nl != 0) {  // vectors of other lengths (SVE)
+    for (size_t l = 0; l < size_t(kPartials<T>); ++l) {
+      lo[l] = scalar_ops::Add(lo[l], hi[l]);
+    }
+    return;
+  }
+  for (size_t l = 0; l < size_t(kPartials<T>); l += nl) {
+    hn::StoreU(hn::Add(hn::LoadU(d, lo + l), hn::LoadU(d, hi + l)), d, lo + l);
+  }
+}
+
 // The partials of the dot product of A's row at `a` with B's column at `b`
 // (t's k offsets) over k blocks [first, first + count), PairwiseTree's
-// order: per block kPartials sums from zero, blocks combined lane by lane.
+// order: per block kPartials sums from zero, blocks combined lane by lane;
+// into `out` (kPartials values). Leaves of two blocks add the second's
+// sum to the first's: the tree's own split of two.
 template <typename T>
-Partials<T> DotBlocks(const GemmTask& t, const T* a, const T* b, size_t first,
-                      size_t count, T* a_buf, T* b_buf, const T* b_constant) {
+void DotBlocks(const GemmTask& t, const T* a, const T* b, size_t first,
+               size_t count, T* a_buf, T* b_buf, const T* b_constant, T* out) {
   constexpr int64_t kL = kPartials<T>;
-  const auto fold = [&](size_t block, size_t, size_t) {
-    Partials<T> p{};
+  // Slot s of the tree's pending sums at slots + s * kL (depth < 64).
+  HWY_ALIGN T slots[65 * kL];
+  const auto block_into = [&](size_t block, T* p) {
+    std::fill_n(p, kL, T(0));
     const int64_t k0 = int64_t(block) * kSumBlock;
     const int64_t len = std::min(kSumBlock, t.k_size - k0);
     HWY_ALIGN T a_tail[kL], b_tail[kL];
@@ -493,15 +510,25 @@ Partials<T> DotBlocks(const GemmTask& t, const T* a, const T* b, size_t first,
                                     nullptr, a_tail);
     const T* y = DotBlockOperand(b, t.b_k, t.b_k_step, k0, len, b_buf,
                                  b_constant, b_tail);
-    AddDotGroups(x, y, len / kL, p.data());
-    if (len % kL != 0) AddDotGroups(a_tail, b_tail, 1, p.data());
-    return p;
+    AddDotGroups(x, y, len / kL, p);
+    if (len % kL != 0) AddDotGroups(a_tail, b_tail, 1, p);
   };
-  const auto combine = [](Partials<T> lo, const Partials<T>& hi, size_t) {
-    for (int64_t l = 0; l < kL; ++l) lo[l] = scalar_ops::Add(lo[l], hi[l]);
+  const auto fold = [&](size_t block, size_t blocks, size_t slot) {
+    T* p = slots + slot * kL;
+    block_into(block, p);
+    if (blocks == 2) {
+      T* second = slots + 64 * kL;
+      block_into(block + 1, second);
+      AddPartials(p, second);
+    }
+    return slot;
+  };
+  const auto combine = [&](size_t lo, size_t hi, size_t) {
+    AddPartials(slots + lo * kL, slots + hi * kL);
     return lo;
   };
-  return PairwiseTree(first, count, 1, fold, combine);
+  const size_t root = PairwiseTree(first, count, 2, fold, combine);
+  std::copy_n(slots + root * kL, kL, out);
 }
 
 // The n_size == 1 path: per batch position and row of A, one dot product
@@ -526,16 +553,15 @@ int64_t DotRows(const GemmTask& t) {
     T* c = static_cast<T*>(t.c) + t.c_batch[i];
     for (int64_t m = 0; m < t.m_size; ++m) {
       if (t.dot_partials != nullptr) {
-        const Partials<T> p =
-            DotBlocks(t, a + t.a_m[m], b, size_t(t.dot_block_begin),
-                      size_t(t.dot_block_count), a_buf, b_buf, steady);
-        std::copy(p.begin(), p.end(), static_cast<T*>(t.dot_partials));
+        DotBlocks(t, a + t.a_m[m], b, size_t(t.dot_block_begin),
+                  size_t(t.dot_block_count), a_buf, b_buf, steady,
+                  static_cast<T*>(t.dot_partials));
         continue;
       }
-      Partials<T> p =
-          DotBlocks(t, a + t.a_m[m], b, 0, blocks, a_buf, b_buf, steady);
-      c[t.c_m[m]] = FoldDotPartials<T>(
-          p.data(), [](T x, T y) { return scalar_ops::Add(x, y); });
+      HWY_ALIGN T p[kPartials<T>];
+      DotBlocks(t, a + t.a_m[m], b, 0, blocks, a_buf, b_buf, steady, p);
+      c[t.c_m[m]] =
+          FoldDotPartials<T>(p, [](T x, T y) { return scalar_ops::Add(x, y); });
     }
   }
   return carver.used();
