@@ -303,10 +303,26 @@ def issue18_goal(row):
             "yes" if all(met for _, met in checks) else "NO")
 
 
+# Issue 34's memory-bound einsum cases (einsum_cases.h, Case::group): dot
+# products and whole sums at L3 and DRAM sizes.
+ISSUE34_STREAMS = ("dot_l3", "dot_dram", "sum_l3", "sum_dram")
+
+
+def issue34_goal(row):
+    """(goal, met) of an einsum dot or sum row: >= 0.8 of the copy reference
+    of its bytes, else ("", "")."""
+    parts = row["peer"].split(":")
+    if (len(parts) != 4 or parts[0] != "einsum"
+            or parts[1] not in ISSUE34_STREAMS or parts[3] != "optimize"):
+        return "", ""
+    return ">=0.8 ref", ("yes" if row["vs_memcpy"] != "" and
+                         row["vs_memcpy"] >= 0.8 else "NO")
+
+
 def goal(row):
     """(issue, goal, met) of a row with a goal, else ("", "", "")."""
     for issue, of in (("17", issue17_goal), ("18", issue18_goal),
-                      ("19", issue19_goal)):
+                      ("19", issue19_goal), ("34", issue34_goal)):
         g, met = of(row)
         if g:
             return issue, g, met
