@@ -1,19 +1,17 @@
-"""ctypes declarations of the C ABI (stridekit/stridekit.h, docs/c_abi.md).
+"""ctypes declarations of the C ABI (stridekit/stridekit.h, docs/c_abi.md),
+for views and the calls the extension's fast path leaves to Python.
 
-The shared library is the module _libstridekit*.so installed beside this file
-(built from the repository by meson-python); STRIDEKIT_LIB overrides its path.
+The library is the extension module stridekit._ext itself (it exports the
+C ABI's sk_* symbols): one copy of the library, one thread setting and one
+forced target for both layers.
 """
 import ctypes
-import glob
-import os
+
+from . import _ext
+from ._errors import StridekitError
 
 SK_MAX_NDIM = 32
 SK_OK = 0
-STATUS_NAMES = {
-    0: "SK_OK", 1: "SK_ERR_INVALID", 2: "SK_ERR_OUT_OF_RANGE",
-    3: "SK_ERR_OVERFLOW", 4: "SK_ERR_NEEDS_COPY", 5: "SK_ERR_UNSUPPORTED",
-    6: "SK_ERR_NOMEM",
-}
 SK_C_CONTIGUOUS, SK_F_CONTIGUOUS, SK_BROADCAST, SK_MASKED = 1, 2, 4, 8
 
 i32, i64, u32, vp = ctypes.c_int32, ctypes.c_int64, ctypes.c_uint32, ctypes.c_void_p
@@ -38,19 +36,7 @@ class SkView(ctypes.Structure):
 SkViewP = ctypes.POINTER(SkView)
 
 
-def _library_path():
-    path = os.environ.get("STRIDEKIT_LIB")
-    if path:
-        return path
-    here = os.path.dirname(os.path.abspath(__file__))
-    found = sorted(glob.glob(os.path.join(here, "_libstridekit*.so")) +
-                   glob.glob(os.path.join(here, "_libstridekit*.dylib")))
-    if not found:
-        raise ImportError(f"stridekit: no _libstridekit shared library in {here}")
-    return found[0]
-
-
-lib = ctypes.CDLL(_library_path())
+lib = ctypes.CDLL(_ext.__file__)
 
 _SIGNATURES = {
     "sk_last_error": (ctypes.c_char_p, []),
@@ -84,6 +70,12 @@ _SIGNATURES = {
     "sk_get_threads": (i32, []),
     "sk_einsum_shape": (i32, [ctypes.c_char_p, i32, i32p, ctypes.POINTER(i64p),
                               i32p, i64p]),
+    "sk_fill": (i32, [i32, SkViewP, vp, vp]),
+    "sk_compare": (i32, [i32, i32, SkViewP, vp, SkViewP, vp, SkViewP, vp]),
+    "sk_where": (i32, [i32, SkViewP, vp, SkViewP, vp, SkViewP, vp, SkViewP,
+                       vp]),
+    "sk_arg_reduce": (i32, [i32, i32, SkViewP, vp, i32, SkViewP, vp]),
+    "sk_scan": (i32, [i32, i32, SkViewP, vp, i32, SkViewP, vp]),
     "sk_einsum": (i32, [ctypes.c_char_p, i32, i32, ctypes.POINTER(SkViewP),
                         ctypes.POINTER(vp), SkViewP, vp]),
 }
@@ -91,17 +83,6 @@ for _name, (_res, _args) in _SIGNATURES.items():
     _fn = getattr(lib, _name)
     _fn.restype = _res
     _fn.argtypes = _args
-
-
-class StridekitError(ValueError):
-    """A failed C ABI call: .status is the sk_status value, .status_name its
-    name, .function the sk_ function, and the message is sk_last_error()."""
-
-    def __init__(self, function, status, message):
-        self.function = function
-        self.status = status
-        self.status_name = STATUS_NAMES.get(status, str(status))
-        super().__init__(f"{message} [{self.status_name} from {function}]")
 
 
 def call(name, *args):
