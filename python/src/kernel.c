@@ -152,7 +152,12 @@ static int prepare_elementwise(skx_kernel* k, PyObject* const* args,
     if (r <= 0) return r;
     if (t[0] != c->in_t || (nin == 2 && t[1] != c->in_t)) return 0;
   }
-  if (nin == 1) {
+  int same = 1; /* equal shapes broadcast to themselves */
+  for (int i = 1; i < nin && same; ++i)
+    same = c->in[i].ndim == c->in[0].ndim &&
+           memcmp(c->in[i].shape, c->in[0].shape,
+                  sizeof(int64_t) * c->in[0].ndim) == 0;
+  if (same) {
     shape_of_input(c);
   } else {
     int32_t ndims[3];
@@ -264,6 +269,9 @@ static int prepare_cast(PyObject* const* args, Py_ssize_t nargs, PyObject** kw,
   if (PyArray_DescrCheck(args[1])) {
     d = (PyArray_Descr*)args[1];
     Py_INCREF(d);
+  } else if (PyType_Check(args[1]) &&
+             (d = PyArray_DescrFromTypeObject(args[1])) != NULL) {
+    /* np.float64 and the like: no converter */
   } else if (args[1] == Py_None || !PyArray_DescrConverter(args[1], &d)) {
     PyErr_Clear();
     return 0;

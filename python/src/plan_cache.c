@@ -17,12 +17,15 @@ typedef struct {
 
 static entry cache[SKX_CACHE_SLOTS];
 
-static void push(skx_key* key, int64_t w) {
-  if (key->len < 0) return;
-  if (key->len == SKX_KEY_WORDS) {
-    key->len = -1;
-    return;
-  }
+/* words of the largest key: every operand of SK_MAX_NDIM axes and a spec
+ * of 64 bytes; longer specs are not cached */
+#define SKX_FIXED_WORDS 16
+_Static_assert(SKX_FIXED_WORDS + SK_MAX_NDIM + 9 +
+                       (SK_EXT_MAX_IN + 1) * (1 + 2 * SK_MAX_NDIM) <=
+                   SKX_KEY_WORDS,
+               "skx_key holds every key");
+
+static inline void push(skx_key* key, int64_t w) {
   key->words[key->len++] = w;
 }
 
@@ -48,6 +51,10 @@ void skx_key_of(const skx_kernel* k, const skx_call* c, const sk_view* out,
   push(key, c->keepdims);
   if (c->spec != NULL) {
     const size_t n = strlen(c->spec);
+    if (n > 8 * (SKX_FIXED_WORDS - 1)) {
+      key->len = 0;
+      return;
+    }
     push(key, (int64_t)n);
     for (size_t i = 0; i < n; i += 8) {
       int64_t w = 0;
@@ -61,10 +68,6 @@ void skx_key_of(const skx_kernel* k, const skx_call* c, const sk_view* out,
     push_view(key, out);
   } else {
     push(key, 0);
-  }
-  if (key->len < 0) {
-    key->len = 0;
-    return;
   }
   uint64_t h = 1469598103934665603ull; /* FNV-1a over the words */
   for (int32_t i = 0; i < key->len; ++i) {
