@@ -501,10 +501,19 @@ void DotBlocks(const GemmTask& t, const T* a, const T* b, size_t first,
   constexpr int64_t kL = kPartials<T>;
   // Slot s of the tree's pending sums at slots + s * kL (depth < 64).
   HWY_ALIGN T slots[65 * kL];
+  // Whole blocks of operands read in place (unit steps, or B a constant
+  // block) skip DotBlockOperand.
+  const bool direct = t.a_k == nullptr && t.a_k_step == 1 && t.b_k == nullptr &&
+                      (t.b_k_step == 1 || (t.b_k_step == 0 && b_constant));
   const auto block_into = [&](size_t block, T* p) {
     std::fill_n(p, kL, T(0));
     const int64_t k0 = int64_t(block) * kSumBlock;
     const int64_t len = std::min(kSumBlock, t.k_size - k0);
+    if (direct && len == kSumBlock) {
+      AddDotGroups(a + k0, t.b_k_step == 0 ? b_constant : b + k0,
+                   kSumBlock / kL, p);
+      return;
+    }
     HWY_ALIGN T a_tail[kL], b_tail[kL];
     const T* x = DotBlockOperand<T>(a, t.a_k, t.a_k_step, k0, len, a_buf,
                                     nullptr, a_tail);
