@@ -42,6 +42,10 @@ int skx_npy_type(int sk_dtype);
 /* v = the view of a (offset 0 at PyArray_DATA); 0 when a byte stride is not
  * a multiple of the item size or a is misaligned (the fast path declines) */
 int skx_view_of(PyArrayObject* a, sk_view* v);
+/* a Python bool, int or float as NumPy 1.x's value-based casting makes it
+ * against an array of sk_dtype t: 1 and *buf (16 bytes) when it takes t
+ * (float16 excepted), 0 when NumPy would promote (the fallback decides) */
+int skx_scalar_as(PyObject* o, int t, void* buf);
 /* raises stridekit.StridekitError(function, status, sk_last_error()); NULL */
 PyObject* skx_raise(const char* function, int status);
 
@@ -51,7 +55,9 @@ typedef struct {
   int nin;
   sk_view in[SK_EXT_MAX_IN];
   const void* data[SK_EXT_MAX_IN];
-  PyArrayObject* arrays[SK_EXT_MAX_IN]; /* borrowed */
+  PyArrayObject* arrays[SK_EXT_MAX_IN]; /* borrowed; NULL for a scalar */
+  int64_t scalars[SK_EXT_MAX_IN][2];    /* Python scalars' values */
+  int has_scalar;
   int in_t;                             /* compute dtype (where: of a, b) */
   int out_t;
   int32_t naxes; /* reduce */

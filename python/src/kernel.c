@@ -136,11 +136,31 @@ static int prepare_elementwise(skx_kernel* k, PyObject* const* args,
   PyObject* out = arg_or_kw(args, nargs, nin, kw[KW_OUT]);
   if (kw[KW_AXIS] || kw[KW_KEEPDIMS] || kw[KW_DTYPE]) return 0;
   if (k->kind == SK_K_WHERE && out != NULL) return 0;
-  int t[3];
+  int t[3] = {-1, -1, -1};
   PyArrayObject* a[3];
-  for (int i = 0; i < nin; ++i)
-    if (!array_arg(args[i], &a[i], &t[i]) || !set_input(c, i, a[i])) return 0;
+  for (int i = 0; i < nin; ++i) {
+    if (array_arg(args[i], &a[i], &t[i])) {
+      if (!set_input(c, i, a[i])) return 0;
+    } else if (t[i] >= 0 || nin == 1 || (k->kind == SK_K_WHERE && i == 0)) {
+      return 0; /* an array of another dtype; unary and where's condition
+                   scalars go to the fallback */
+    }
+  }
   c->nin = nin;
+  const int first = k->kind == SK_K_WHERE ? 1 : 0; /* the value operands */
+  int tv = t[first] >= 0 ? t[first] : t[first + 1];
+  if (tv < 0) return 0; /* no value array: NumPy's scalar rules */
+  for (int i = first; i < nin; ++i) {
+    if (t[i] >= 0) continue;
+    if (!skx_scalar_as(args[i], tv, c->scalars[i])) return 0;
+    t[i] = tv;
+    c->arrays[i] = NULL;
+    c->data[i] = c->scalars[i];
+    c->in[i].ndim = 0;
+    c->in[i].has_mask = 0;
+    c->in[i].offset = 0;
+    c->has_scalar = 1;
+  }
   int r;
   if (k->kind == SK_K_WHERE) {
     if (t[0] != SK_BOOL) return 0;
@@ -332,6 +352,7 @@ int skx_prepare(skx_kernel* k, PyObject* const* args, Py_ssize_t nargs,
   PyObject* kw[KW_N];
   if (!read_keywords(args, nargs, kwnames, kw)) return 0;
   c->nin = 0;
+  c->has_scalar = 0;
   c->given_out = NULL;
   c->spec = NULL;
   c->spec_obj = NULL;
@@ -481,7 +502,7 @@ static int64_t call_elements(const skx_call* c) {
   int64_t n = 1;
   for (int d = 0; d < c->out_ndim; ++d) n *= c->out_shape[d];
   for (int i = 0; i < c->nin; ++i) {
-    const int64_t m = PyArray_SIZE(c->arrays[i]);
+    const int64_t m = c->arrays[i] ? PyArray_SIZE(c->arrays[i]) : 1;
     if (m > n) n = m;
   }
   return n;

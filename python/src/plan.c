@@ -136,7 +136,7 @@ PyObject* skx_plan_new(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
   skx_call c;
   const int r = skx_prepare(k, args + 1, nargs - 1, kwnames, &c);
   if (r < 0) return NULL;
-  if (r == 0)
+  if (r == 0 || c.has_scalar)
     return PyErr_Format(
         PyExc_ValueError,
         "stridekit.plan(%U): these arguments are not one direct kernel call: "
