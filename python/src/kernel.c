@@ -609,6 +609,10 @@ static PyObject* kernel_get_doc(PyObject* self, void* closure) {
   return d;
 }
 
+static PyObject* kernel_get_module(PyObject* self, void* closure) {
+  return PyUnicode_FromString("stridekit");
+}
+
 static PyObject* kernel_repr(PyObject* self) {
   return PyUnicode_FromFormat("<stridekit function %U>",
                               ((skx_kernel*)self)->name);
@@ -623,6 +627,7 @@ static PyGetSetDef kernel_getset[] = {
     {"__name__", kernel_get_name, NULL, NULL, NULL},
     {"__qualname__", kernel_get_name, NULL, NULL, NULL},
     {"__doc__", kernel_get_doc, NULL, NULL, NULL},
+    {"__module__", kernel_get_module, NULL, NULL, NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyMemberDef kernel_members[] = {
@@ -631,6 +636,8 @@ static PyMemberDef kernel_members[] = {
     {"kind", T_INT, offsetof(skx_kernel, kind), READONLY, NULL},
     {"op", T_INT, offsetof(skx_kernel, op), READONLY, NULL},
     {"fallback", T_OBJECT, offsetof(skx_kernel, fallback), READONLY, NULL},
+    /* inspect.signature(stridekit.add) reads the Python function's */
+    {"__wrapped__", T_OBJECT, offsetof(skx_kernel, fallback), READONLY, NULL},
     {NULL, 0, 0, 0, NULL}};
 
 PyTypeObject skx_kernel_type = {
