@@ -1,7 +1,9 @@
-/* The stridekit._ext extension module: NumPy arrays to sk_view structs in C,
- * kernels as vectorcall objects (kernel.c), prepared plans (plan.c) and a
- * per-process cache of plans for repeated layouts (plan_cache.c). Every
- * file includes this header; module.c owns NumPy's API table. */
+/* The stridekit._ext extension module: NumPy arrays to sk_view structs in C
+ * (convert.c), kernels as vectorcall objects (kernel.c), prepared plans
+ * (plan.c), a per-process cache of plans for repeated layouts
+ * (plan_cache.c) and the C ABI as plain functions for the package's Python
+ * code (capi.c). Every file includes this header first; module.c owns
+ * NumPy's API table. */
 #ifndef STRIDEKIT_PYTHON_EXT_H_
 #define STRIDEKIT_PYTHON_EXT_H_
 
@@ -123,6 +125,9 @@ const sk_plan* skx_cache_find(const skx_key* key, int* seen,
 void skx_cache_put(const skx_key* key, sk_plan* plan, int32_t out_ndim,
                    const int64_t* out_shape);
 void skx_cache_clear(void);
+
+/* ---- capi.c: the C ABI as module functions for the Python code */
+extern PyMethodDef skx_capi_methods[];
 
 /* ---- plan.c: stridekit.plan(...) objects */
 extern PyTypeObject skx_plan_type;

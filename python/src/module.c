@@ -1,6 +1,6 @@
-/* The module stridekit._ext: Kernel, Plan, plan(), setup(), clear_cache().
- * It is also the package's one copy of the library (its sk_* symbols are
- * exported for the ctypes layer of views). */
+/* The module stridekit._ext: Kernel, Plan, plan(), setup(), clear_cache()
+ * and the C ABI's functions for the package's Python code (capi.c). It is
+ * the package's one copy of the library. */
 #define SK_EXT_MODULE
 #include "ext.h"
 
@@ -42,7 +42,8 @@ PyMODINIT_FUNC PyInit__ext(void) {
   if (m == NULL) return NULL;
   Py_INCREF(&skx_kernel_type);
   Py_INCREF(&skx_plan_type);
-  if (PyModule_AddObject(m, "Kernel", (PyObject*)&skx_kernel_type) < 0 ||
+  if (PyModule_AddFunctions(m, skx_capi_methods) < 0 ||
+      PyModule_AddObject(m, "Kernel", (PyObject*)&skx_kernel_type) < 0 ||
       PyModule_AddObject(m, "Plan", (PyObject*)&skx_plan_type) < 0) {
     Py_DECREF(m);
     return NULL;

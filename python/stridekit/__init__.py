@@ -14,13 +14,12 @@ lacks raise TypeError naming the function (list: README.md).
 """
 import numpy as np
 
-from . import _capi, _ext, _functions, _resolve
-from ._capi import call
+from . import _ext, _functions, _resolve
 from ._errors import StridekitError
 from ._functions import ascontiguous, copy, fill
 from ._view import View, view
 
-__version__ = _capi.lib.sk_version().decode()
+__version__ = _ext.version()
 
 
 def _kernel(name, fallback, doc):
@@ -144,28 +143,26 @@ def set_threads(n):
     """Threads of copy, cast, elementwise and reduce kernels: 1 = serial
     (the default), 0 = all cores. Results do not depend on it (except float
     sums to few outputs)."""
-    call("sk_set_threads", int(n))
+    _ext.set_threads(int(n))
 
 
 def get_threads():
-    return _capi.lib.sk_get_threads()
+    return _ext.get_threads()
 
 
 def targets():
     """SIMD targets available here, best first, "reference" last."""
-    lib = _capi.lib
-    return [lib.sk_target_name(i).decode() for i in range(lib.sk_target_count())]
+    return _ext.targets()
 
 
 def active_target():
-    return _capi.lib.sk_target_active().decode()
+    return _ext.target_active()
 
 
 def force_target(name=None):
     """Runs every kernel on target `name` (one of targets()); None: the best.
     Cached plans (made for the former target) are dropped."""
-    call("sk_target_force", None if name is None else name.encode())
-    _ext.clear_cache()
+    _ext.target_force(name)
 
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""StridekitError: a failed C ABI call (raised by the extension and ctypes)."""
+"""StridekitError: a failed C ABI call (raised by the extension)."""
 
 STATUS_NAMES = {
     0: "SK_OK", 1: "SK_ERR_INVALID", 2: "SK_ERR_OUT_OF_RANGE",

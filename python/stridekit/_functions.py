@@ -1,23 +1,22 @@
-"""The package's functions in Python over ctypes: every case the
+"""The package's functions in Python over the extension's C ABI functions
+(_ext.binary, ...: views as bytes, data as addresses): every case the
 extension's fast path leaves (Views and DLPack inputs, Python scalars,
 casts of inputs, out= of another dtype cast on store, padded views) and
 NumPy's errors. __init__ wraps each in the extension's Kernel, which runs
 the plain-array calls itself."""
 import builtins
-import ctypes
 
 import numpy as np
 
-from . import _capi
-from ._capi import SkView, call, int32s, shape_list
+from . import _ext
 from ._resolve import KERNELS, UFUNCS, lacking, loop_dtypes
 from ._view import View, sk_dtype, view
 
 _BOOL = np.dtype(bool)
 
 
-def _ptr(v):
-    return ctypes.c_void_p(v._ptr)
+def _address(a):
+    return a.__array_interface__["data"][0]
 
 
 def _is_scalar(x):
@@ -125,9 +124,8 @@ def copy(x, out=None, fill=None):
         raise ValueError(f"stridekit.copy: out has dtype {t.view.dtype}, "
                          f"expected {v.dtype} (astype casts)")
     fill_arr = None if fill is None else np.asarray(fill, dtype=v.dtype)
-    call("sk_copy", sk_dtype(v.dtype), ctypes.byref(v._sk), _ptr(v),
-         ctypes.byref(t.view._sk), _ptr(t.view),
-         None if fill_arr is None else ctypes.c_void_p(fill_arr.ctypes.data))
+    _ext.copy(sk_dtype(v.dtype), v._sk, v._ptr, t.view._sk, t.view._ptr,
+              0 if fill_arr is None else _address(fill_arr))
     return t.array
 
 
@@ -152,8 +150,8 @@ def astype(x, dtype, out=None):
         if not ov._writeable:
             raise ValueError("stridekit.astype: out is read-only")
         dtype = ov.dtype
-    call("sk_cast", sk_dtype(v.dtype), ctypes.byref(v._sk), _ptr(v),
-         sk_dtype(dtype), ctypes.byref(ov._sk), _ptr(ov))
+    _ext.cast(sk_dtype(v.dtype), v._sk, v._ptr, sk_dtype(dtype), ov._sk,
+              ov._ptr)
     return res
 
 
@@ -165,19 +163,14 @@ def fill(a, value):
         raise ValueError("stridekit.fill: a is read-only")
     with np.errstate(all="ignore"):
         val = np.asarray(value).astype(v.dtype)
-    call("sk_fill", sk_dtype(v.dtype), ctypes.byref(v._sk), _ptr(v),
-         ctypes.c_void_p(val.ctypes.data))
+    _ext.fill(sk_dtype(v.dtype), v._sk, v._ptr, _address(val))
     return a
 
 
 # ---- elementwise: binary, compare, unary, where
 
 def _broadcast_shape(shapes):
-    n, ndims, ptrs, _keep = shape_list(shapes)
-    out_ndim = ctypes.c_int32()
-    out = (ctypes.c_int64 * _capi.SK_MAX_NDIM)()
-    call("sk_broadcast_shapes", n, ndims, ptrs, ctypes.byref(out_ndim), out)
-    return tuple(out[: out_ndim.value])
+    return _ext.broadcast_shapes(shapes)
 
 
 def elementwise(name, operands, out):
@@ -199,10 +192,10 @@ def elementwise(name, operands, out):
     t = _Target(name, out, shape, result)
     args = []
     for v in views:
-        args += [ctypes.byref(v._sk), _ptr(v)]
-    args += [ctypes.byref(t.view._sk), _ptr(t.view)]
-    fn = {0: "sk_binary", 1: "sk_compare", 2: "sk_unary"}[kind]
-    call(fn, op, sk_dtype(compute), *args)
+        args += [v._sk, v._ptr]
+    args += [t.view._sk, t.view._ptr]
+    fn = {0: _ext.binary, 1: _ext.compare, 2: _ext.unary}[kind]
+    fn(op, sk_dtype(compute), *args)
     return t.finish()
 
 
@@ -219,9 +212,8 @@ def where(condition, x, y):
     shape = _broadcast_shape([c.shape, vx.shape, vy.shape])
     res = np.empty(shape, dtype)
     ov = view(res)
-    call("sk_where", sk_dtype(dtype), ctypes.byref(c._sk), _ptr(c),
-         ctypes.byref(vx._sk), _ptr(vx), ctypes.byref(vy._sk), _ptr(vy),
-         ctypes.byref(ov._sk), _ptr(ov))
+    _ext.where(sk_dtype(dtype), c._sk, c._ptr, vx._sk, vx._ptr, vy._sk,
+               vy._ptr, ov._sk, ov._ptr)
     return res
 
 
@@ -258,8 +250,8 @@ def reduce(name, x, axis=None, dtype=None, out=None, keepdims=False):
     shape = tuple(1 if d in reduced else n for d, n in enumerate(v.shape)
                   if keepdims or d not in reduced)
     t = _Target(name, out, shape, result, same_shape=True)
-    call("sk_reduce", op, sk_dtype(compute), ctypes.byref(v._sk), _ptr(v),
-         len(axes), int32s(axes), ctypes.byref(t.view._sk), _ptr(t.view))
+    _ext.reduce(op, sk_dtype(compute), v._sk, v._ptr, axes, t.view._sk,
+                t.view._ptr)
     return t.finish()
 
 
@@ -297,8 +289,8 @@ def arg_reduce(name, x, axis=None, out=None, keepdims=False):
     shape = tuple(n for d, n in enumerate(v.shape) if d != axis)
     res = np.empty(shape, np.int64)
     ov = view(res)
-    call("sk_arg_reduce", op, sk_dtype(v.dtype), ctypes.byref(v._sk), _ptr(v),
-         axis, ctypes.byref(ov._sk), _ptr(ov))
+    _ext.arg_reduce(op, sk_dtype(v.dtype), v._sk, v._ptr, axis, ov._sk,
+                    ov._ptr)
     if keepdims:
         res = res.reshape(shape_kept if shape_kept is not None else
                           v.shape[:axis] + (1,) + v.shape[axis + 1:])
@@ -320,8 +312,8 @@ def scan(name, x, axis=None, dtype=None, out=None):
     if not -v.ndim <= axis < v.ndim:
         raise np.AxisError(axis, v.ndim)
     t = _Target(name, out, v.shape, compute, same_shape=True)
-    call("sk_scan", op, sk_dtype(compute), ctypes.byref(v._sk), _ptr(v),
-         axis, ctypes.byref(t.view._sk), _ptr(t.view))
+    _ext.scan(op, sk_dtype(compute), v._sk, v._ptr, axis, t.view._sk,
+              t.view._ptr)
     return t.finish()
 
 
@@ -348,20 +340,11 @@ def einsum(spec, *operands, out=None):
                         "einsum (float32, float64, int32, int64 and the "
                         "real dtypes computed through them)")
     views = [_cast_view(v, compute) for v in views]
-    n, ndims, ptrs, _keep = shape_list([v.shape for v in views])
-    out_ndim = ctypes.c_int32()
-    out_shape = (ctypes.c_int64 * _capi.SK_MAX_NDIM)()
-    spec_b = spec.encode()
-    call("sk_einsum_shape", spec_b, n, ndims, ptrs, ctypes.byref(out_ndim),
-         out_shape)
-    shape = tuple(out_shape[: out_ndim.value])
+    shape = _ext.einsum_shape(spec, [v.shape for v in views])
     res = np.empty(shape, compute)
     ov = view(res)
-    vps = (ctypes.POINTER(SkView) * builtins.max(1, n))(
-        *[ctypes.pointer(v._sk) for v in views])
-    datas = (ctypes.c_void_p * builtins.max(1, n))(*[v._ptr for v in views])
-    call("sk_einsum", spec_b, sk_dtype(compute), n, vps, datas,
-         ctypes.byref(ov._sk), _ptr(ov))
+    _ext.einsum(spec, sk_dtype(compute), [v._sk for v in views],
+                [v._ptr for v in views], ov._sk, ov._ptr)
     if compute != dtype:
         res = astype(res, dtype) if dtype != _BOOL else \
             elementwise("not_equal", [res, 0], None)

@@ -1,12 +1,10 @@
 """View: an sk_view (shape, element strides, offset, optional mask) over the
 memory of a NumPy array or a DLPack producer. View operations are metadata
-only (the C ABI's sk_view_* functions); kernels read the memory through it."""
-import ctypes
-
+only (the C ABI's sk_view_* functions, through the extension); kernels read
+the memory through it."""
 import numpy as np
 
-from . import _capi
-from ._capi import SkView, call, int32s, int64s
+from . import _ext
 
 # sk_dtype values by NumPy dtype (bfloat16 has no NumPy dtype).
 SK_DTYPES = {
@@ -30,23 +28,20 @@ def sk_dtype(dtype):
     return code
 
 
-_PyCapsule_GetPointer = ctypes.pythonapi.PyCapsule_GetPointer
-_PyCapsule_GetPointer.restype = ctypes.c_void_p
-_PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
-
-
 class View:
     """Metadata view over a buffer. Every method returns a new View of the
     same memory (no data is touched); .numpy() gives a NumPy array of it."""
 
-    __slots__ = ("_sk", "_ptr", "_dtype", "_owner", "_writeable")
+    __slots__ = ("_sk", "_ptr", "_dtype", "_owner", "_writeable", "_info")
 
     def __init__(self, sk, ptr, dtype, owner, writeable):
-        self._sk = sk          # SkView
+        self._sk = sk          # bytes holding the sk_view
         self._ptr = ptr        # address the offsets count from (int)
         self._dtype = np.dtype(dtype)
         self._owner = owner    # keeps the memory alive
         self._writeable = writeable
+        # (ndim, offset, shape, strides, mask or None)
+        self._info = _ext.view_info(sk)
 
     # ---- properties
     @property
@@ -55,28 +50,25 @@ class View:
 
     @property
     def ndim(self):
-        return self._sk.ndim
+        return self._info[0]
 
     @property
     def shape(self):
-        return tuple(self._sk.shape[: self._sk.ndim])
+        return self._info[2]
 
     @property
     def strides(self):
         """Element strides (not bytes as NumPy's)."""
-        return tuple(self._sk.strides[: self._sk.ndim])
+        return self._info[3]
 
     @property
     def offset(self):
-        return self._sk.offset
+        return self._info[1]
 
     @property
     def mask(self):
         """((begin, end) per axis) of a padded view, else None."""
-        if not self._sk.has_mask:
-            return None
-        n = self._sk.ndim
-        return tuple(zip(self._sk.mask_begin[:n], self._sk.mask_end[:n]))
+        return self._info[4]
 
     @property
     def size(self):
@@ -85,7 +77,7 @@ class View:
     @property
     def flags(self):
         """Set of "C_CONTIGUOUS", "F_CONTIGUOUS", "BROADCAST", "MASKED"."""
-        bits = _capi.lib.sk_view_flags(ctypes.byref(self._sk))
+        bits = _ext.view_flags(self._sk)
         names = [(1, "C_CONTIGUOUS"), (2, "F_CONTIGUOUS"), (4, "BROADCAST"),
                  (8, "MASKED")]
         return {name for bit, name in names if bits & bit}
@@ -101,20 +93,19 @@ class View:
         return self.shape[0]
 
     # ---- view operations (metadata only)
-    def _derive(self, fn, *args):
-        out = SkView()
-        call(fn, ctypes.byref(self._sk), *args, ctypes.byref(out))
-        return View(out, self._ptr, self._dtype, self._owner, self._writeable)
+    def _derive(self, op, *args):
+        return View(_ext.view_op(op, self._sk, *args), self._ptr, self._dtype,
+                    self._owner, self._writeable)
 
     def reshape(self, *shape):
         """NumPy reshape without a copy (one -1 inferred); StridekitError
         SK_ERR_NEEDS_COPY when no view of the same memory has that shape."""
         shape = _shape_arg(shape)
-        return self._derive("sk_view_reshape", len(shape), int64s(shape))
+        return self._derive("reshape", shape)
 
     def permute(self, *axes):
         axes = _shape_arg(axes)
-        return self._derive("sk_view_permute", int32s(axes))
+        return self._derive("permute", axes)
 
     def transpose(self, *axes):
         """Reversed axes by default, else as permute (NumPy transpose)."""
@@ -127,7 +118,7 @@ class View:
 
     def slice(self, spec):
         """NumPy basic indexing as text: "1:3, ::-1, ..., None, 0"."""
-        return self._derive("sk_view_slice", spec.encode())
+        return self._derive("slice", spec)
 
     def __getitem__(self, spec):
         if not isinstance(spec, str):
@@ -136,47 +127,44 @@ class View:
 
     def shrink(self, begin, end):
         """Half-open [begin, end) per axis."""
-        return self._derive("sk_view_shrink", int64s(begin), int64s(end))
+        return self._derive("shrink", begin, end)
 
     def pad(self, before, after):
         """Virtual padding through the mask (kernels read 0 there; copy and
         ascontiguous read their fill value)."""
-        return self._derive("sk_view_pad", int64s(before), int64s(after))
+        return self._derive("pad", before, after)
 
     def flip(self, axis):
-        return self._derive("sk_view_flip", int(axis))
+        return self._derive("flip", int(axis))
 
     def broadcast_to(self, *shape):
         shape = _shape_arg(shape)
-        return self._derive("sk_view_expand", len(shape), int64s(shape))
+        return self._derive("expand", shape)
 
     def squeeze(self, axis=None):
         if axis is None:
-            return self._derive("sk_view_squeeze", -1, None)
-        axes = _axes_arg(axis)
-        return self._derive("sk_view_squeeze", len(axes), int32s(axes))
+            return self._derive("squeeze", None)
+        return self._derive("squeeze", _axes_arg(axis))
 
     def expand_dims(self, axis):
-        axes = _axes_arg(axis)
-        return self._derive("sk_view_unsqueeze", len(axes), int32s(axes))
+        return self._derive("unsqueeze", _axes_arg(axis))
 
     def swapaxes(self, axis1, axis2):
-        return self._derive("sk_view_swapaxes", int(axis1), int(axis2))
+        return self._derive("swapaxes", int(axis1), int(axis2))
 
     def moveaxis(self, source, destination):
         src, dst = _axes_arg(source), _axes_arg(destination)
         if len(src) != len(dst):
             raise ValueError("moveaxis: source and destination need the same "
                              f"number of axes ({len(src)} vs {len(dst)})")
-        return self._derive("sk_view_moveaxis", len(src), int32s(src),
-                            int32s(dst))
+        return self._derive("moveaxis", src, dst)
 
     # ---- back to NumPy
     def numpy(self):
         """A NumPy array of this view: the same memory when the view has no
         mask (read-only when broadcast or when the producer is); a padded
         view is materialised into a new array (padding reads 0)."""
-        if self._sk.has_mask:
+        if self.mask is not None:
             from . import ascontiguous
             return ascontiguous(self)
         item = self._dtype.itemsize
@@ -241,26 +229,19 @@ def _from_ndarray(a):
     if any(s % item for s in a.strides):
         raise ValueError(f"stridekit: byte strides {a.strides} of a {a.dtype} "
                          f"array are not multiples of the item size {item}")
-    sk = SkView()
-    call("sk_view_make", a.ndim, int64s(a.shape),
-         int64s([s // item for s in a.strides]), 0, ctypes.byref(sk))
+    sk = _ext.view_make(a.shape, [s // item for s in a.strides], 0)
     return View(sk, a.__array_interface__["data"][0], a.dtype, a,
                 bool(a.flags.writeable))
 
 
 def _from_dlpack(obj):
     capsule = obj.__dlpack__()
-    tensor = _PyCapsule_GetPointer(capsule, b"dltensor")
-    sk = SkView()
-    code = ctypes.c_int32()
-    data = ctypes.c_void_p()
-    call("sk_view_from_dlpack", tensor, ctypes.byref(sk), ctypes.byref(code),
-         ctypes.byref(data))
-    if code.value == SK_BFLOAT16:
+    sk, code, data = _ext.view_from_dlpack(capsule)
+    if code == SK_BFLOAT16:
         raise TypeError("stridekit: bfloat16 DLPack tensors have no NumPy dtype")
     # The capsule stays unconsumed: its destructor releases the producer's
     # tensor when the last View of it goes.
-    return View(sk, data.value or 0, NP_DTYPES[code.value], (obj, capsule), True)
+    return View(sk, data, NP_DTYPES[code], (obj, capsule), True)
 
 
 def view(obj):
