@@ -29,8 +29,8 @@ static int ints_arg(PyObject* seq, int64_t* out) {
   const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
   if (n > SK_MAX_NDIM) {
     Py_DECREF(fast);
-    PyErr_Format(PyExc_ValueError,
-                 "stridekit: %zd entries, at most %d axes", n, SK_MAX_NDIM);
+    PyErr_Format(PyExc_ValueError, "stridekit: %zd entries, at most %d axes", n,
+                 SK_MAX_NDIM);
     return -1;
   }
   for (Py_ssize_t i = 0; i < n; ++i) {
@@ -104,8 +104,7 @@ static PyObject* view_make(PyObject* self, PyObject* args) {
 static PyObject* view_op(PyObject* self, PyObject* args) {
   const char* name;
   PyObject *vo, *x = Py_None, *y = Py_None;
-  if (!PyArg_ParseTuple(args, "sO|OO:view_op", &name, &vo, &x, &y))
-    return NULL;
+  if (!PyArg_ParseTuple(args, "sO|OO:view_op", &name, &vo, &x, &y)) return NULL;
   const sk_view* v;
   if (!view_arg(vo, &v)) return NULL;
   sk_view out;
@@ -271,8 +270,7 @@ static PyObject* two_inputs(PyObject* args, int compare) {
   int code, t;
   PyObject *a, *b, *o;
   unsigned long long ap, bp, op;
-  if (!PyArg_ParseTuple(args, "iiOKOKOK", &code, &t, &a, &ap, &b, &bp, &o,
-                        &op))
+  if (!PyArg_ParseTuple(args, "iiOKOKOK", &code, &t, &a, &ap, &b, &bp, &o, &op))
     return NULL;
   const sk_view *va, *vb, *vo;
   if (!view_arg(a, &va) || !view_arg(b, &vb) || !view_arg(o, &vo)) return NULL;
@@ -299,16 +297,15 @@ static PyObject* unary(PyObject* self, PyObject* args) {
     return NULL;
   const sk_view *va, *vo;
   if (!view_arg(a, &va) || !view_arg(o, &vo)) return NULL;
-  return status_result("sk_unary",
-                       sk_unary(code, t, va, PTR(ap), vo, PTR(op)));
+  return status_result("sk_unary", sk_unary(code, t, va, PTR(ap), vo, PTR(op)));
 }
 
 static PyObject* where(PyObject* self, PyObject* args) {
   int t;
   PyObject *c, *a, *b, *o;
   unsigned long long cp, ap, bp, op;
-  if (!PyArg_ParseTuple(args, "iOKOKOKOK:where", &t, &c, &cp, &a, &ap, &b,
-                        &bp, &o, &op))
+  if (!PyArg_ParseTuple(args, "iOKOKOKOK:where", &t, &c, &cp, &a, &ap, &b, &bp,
+                        &o, &op))
     return NULL;
   const sk_view *vc, *va, *vb, *vo;
   if (!view_arg(c, &vc) || !view_arg(a, &va) || !view_arg(b, &vb) ||
@@ -322,8 +319,8 @@ static PyObject* reduce(PyObject* self, PyObject* args) {
   int code, t;
   PyObject *a, *axes_o, *o;
   unsigned long long ap, op;
-  if (!PyArg_ParseTuple(args, "iiOKOOK:reduce", &code, &t, &a, &ap, &axes_o,
-                        &o, &op))
+  if (!PyArg_ParseTuple(args, "iiOKOOK:reduce", &code, &t, &a, &ap, &axes_o, &o,
+                        &op))
     return NULL;
   const sk_view *va, *vo;
   int32_t axes[SK_MAX_NDIM];
@@ -346,8 +343,8 @@ static PyObject* along_axis(PyObject* args, int scan) {
   if (scan)
     return status_result("sk_scan",
                          sk_scan(code, t, va, PTR(ap), axis, vo, PTR(op)));
-  return status_result("sk_arg_reduce", sk_arg_reduce(code, t, va, PTR(ap),
-                                                      axis, vo, PTR(op)));
+  return status_result("sk_arg_reduce",
+                       sk_arg_reduce(code, t, va, PTR(ap), axis, vo, PTR(op)));
 }
 
 static PyObject* arg_reduce(PyObject* self, PyObject* args) {
@@ -381,8 +378,8 @@ static PyObject* einsum_shape(PyObject* self, PyObject* args) {
   int32_t out_ndim;
   int64_t out[SK_MAX_NDIM];
   const int s = sk_einsum_shape(spec, (int32_t)n, ndims, ptrs, &out_ndim, out);
-  result = s == SK_OK ? ints_result(out_ndim, out)
-                      : skx_raise("sk_einsum_shape", s);
+  result =
+      s == SK_OK ? ints_result(out_ndim, out) : skx_raise("sk_einsum_shape", s);
 done:
   PyMem_Free(shapes);
   PyMem_Free(ptrs);
@@ -396,8 +393,8 @@ static PyObject* einsum(PyObject* self, PyObject* args) {
   int t;
   PyObject *views_o, *ptrs_o, *o;
   unsigned long long op;
-  if (!PyArg_ParseTuple(args, "siOOOK:einsum", &spec, &t, &views_o, &ptrs_o,
-                        &o, &op))
+  if (!PyArg_ParseTuple(args, "siOOOK:einsum", &spec, &t, &views_o, &ptrs_o, &o,
+                        &op))
     return NULL;
   const sk_view* vo;
   if (!view_arg(o, &vo)) return NULL;
@@ -423,8 +420,8 @@ static PyObject* einsum(PyObject* self, PyObject* args) {
     Py_XDECREF(p);
     if (!ok || PyErr_Occurred()) goto done;
   }
-  result = status_result("sk_einsum", sk_einsum(spec, t, (int32_t)n, views,
-                                                datas, vo, PTR(op)));
+  result = status_result(
+      "sk_einsum", sk_einsum(spec, t, (int32_t)n, views, datas, vo, PTR(op)));
 done:
   PyMem_Free(views);
   PyMem_Free(datas);
@@ -470,7 +467,8 @@ static PyObject* target_force(PyObject* self, PyObject* name) {
 }
 
 PyMethodDef skx_capi_methods[] = {
-    {"view_make", view_make, METH_VARARGS, "sk_view_make(shape, strides, offset)"},
+    {"view_make", view_make, METH_VARARGS,
+     "sk_view_make(shape, strides, offset)"},
     {"view_op", view_op, METH_VARARGS, "sk_view_<name>(v, args...)"},
     {"view_flags", view_flags, METH_O, "sk_view_flags(v)"},
     {"view_info", view_info, METH_O, "(ndim, offset, shape, strides, mask)"},

@@ -1,8 +1,8 @@
 /* NumPy dtypes and arrays as the C ABI's sk_dtype and sk_view. */
-#include "ext.h" /* first: Python.h before system headers */
-
 #include <float.h>
 #include <math.h>
+
+#include "ext.h" /* first: Python.h before system headers */
 
 int skx_dtype_of(const PyArray_Descr* d) {
   if (d->byteorder == '>' || d->type_num >= NPY_OBJECT) return -1;
@@ -27,7 +27,9 @@ int skx_dtype_of(const PyArray_Descr* d) {
              : d->elsize == 8 ? SK_FLOAT64
                               : -1;
     case 'c':
-      return d->elsize == 8 ? SK_COMPLEX64 : d->elsize == 16 ? SK_COMPLEX128 : -1;
+      return d->elsize == 8    ? SK_COMPLEX64
+             : d->elsize == 16 ? SK_COMPLEX128
+                               : -1;
     default:
       return -1;
   }
@@ -35,9 +37,9 @@ int skx_dtype_of(const PyArray_Descr* d) {
 
 int skx_npy_type(int t) {
   static const int types[SK_NDTYPES] = {
-      NPY_BOOL,   NPY_INT8,   NPY_INT16,   NPY_INT32,   NPY_INT64,
-      NPY_UINT8,  NPY_UINT16, NPY_UINT32,  NPY_UINT64,  NPY_HALF,
-      -1,         NPY_FLOAT32, NPY_FLOAT64, NPY_COMPLEX64, NPY_COMPLEX128};
+      NPY_BOOL,  NPY_INT8,    NPY_INT16,   NPY_INT32,     NPY_INT64,
+      NPY_UINT8, NPY_UINT16,  NPY_UINT32,  NPY_UINT64,    NPY_HALF,
+      -1,        NPY_FLOAT32, NPY_FLOAT64, NPY_COMPLEX64, NPY_COMPLEX128};
   return t >= 0 && t < SK_NDTYPES ? types[t] : -1;
 }
 
@@ -64,8 +66,8 @@ PyObject* skx_raise(const char* function, int status) {
   PyObject* cls = PyObject_GetAttrString(mod, "StridekitError");
   Py_DECREF(mod);
   if (cls == NULL) return NULL;
-  PyObject* exc = PyObject_CallFunction(cls, "sis", function, status,
-                                        sk_last_error());
+  PyObject* exc =
+      PyObject_CallFunction(cls, "sis", function, status, sk_last_error());
   Py_DECREF(cls);
   if (exc != NULL) {
     PyErr_SetObject((PyObject*)Py_TYPE(exc), exc);
@@ -144,7 +146,8 @@ int skx_scalar_as(PyObject* o, int t, void* buf) {
     PyErr_Clear();
     return 0;
   }
-  if (narrow) return v >= INT16_MIN && v <= UINT16_MAX && store_float(v, t, buf);
+  if (narrow)
+    return v >= INT16_MIN && v <= UINT16_MAX && store_float(v, t, buf);
   if (wide) return store_float((double)v, t, buf);
   return store_integer(v, t, buf);
 }

@@ -60,7 +60,7 @@ typedef struct {
   PyArrayObject* arrays[SK_EXT_MAX_IN]; /* borrowed; NULL for a scalar */
   int64_t scalars[SK_EXT_MAX_IN][2];    /* Python scalars' values */
   int has_scalar;
-  int in_t;                             /* compute dtype (where: of a, b) */
+  int in_t; /* compute dtype (where: of a, b) */
   int out_t;
   int32_t naxes; /* reduce */
   int32_t axes[SK_MAX_NDIM];
@@ -119,8 +119,8 @@ void skx_key_of(const skx_kernel* k, const skx_call* c, const sk_view* out,
 /* the cached plan of key (and its output shape), or NULL; *seen = 1 when
  * key came before without a plan (making one is worth it), else it is
  * recorded as seen */
-const sk_plan* skx_cache_find(const skx_key* key, int* seen,
-                              int32_t* out_ndim, int64_t* out_shape);
+const sk_plan* skx_cache_find(const skx_key* key, int* seen, int32_t* out_ndim,
+                              int64_t* out_shape);
 /* the cache owns plan (of output shape out_shape) from now */
 void skx_cache_put(const skx_key* key, sk_plan* plan, int32_t out_ndim,
                    const int64_t* out_shape);

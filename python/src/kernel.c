@@ -8,8 +8,8 @@ PyObject* skx_resolver; /* module.c: resolver(name, a, b) -> (compute, out) */
 
 const char* skx_c_function(int kind) {
   static const char* names[SK_K_COUNT] = {
-      "sk_binary", "sk_compare", "sk_unary", "sk_where",  "sk_reduce",
-      "sk_arg_reduce", "sk_scan", "sk_cast",  "sk_einsum"};
+      "sk_binary",     "sk_compare", "sk_unary", "sk_where", "sk_reduce",
+      "sk_arg_reduce", "sk_scan",    "sk_cast",  "sk_einsum"};
   return kind >= 0 && kind < SK_K_COUNT ? names[kind] : "sk_?";
 }
 
@@ -186,8 +186,8 @@ static int prepare_elementwise(skx_kernel* k, PyObject* const* args,
       ndims[i] = c->in[i].ndim;
       shapes[i] = c->in[i].shape;
     }
-    const int s = sk_broadcast_shapes(nin, ndims, shapes, &c->out_ndim,
-                                      c->out_shape);
+    const int s =
+        sk_broadcast_shapes(nin, ndims, shapes, &c->out_ndim, c->out_shape);
     if (s != SK_OK) {
       skx_raise(skx_c_function(k->kind), s);
       return -1;
@@ -210,7 +210,7 @@ static int prepare_reduce(skx_kernel* k, PyObject* const* args,
   c->nin = 1;
   const int r = resolve(k, t, 0, &c->in_t, &c->out_t);
   if (r <= 0) return r;
-    if (t != c->in_t) return 0;
+  if (t != c->in_t) return 0;
   const int nd = c->in[0].ndim;
   PyObject* axis = arg_or_kw(args, nargs, 1, kw[KW_AXIS]);
   int reduced[SK_MAX_NDIM] = {0};
@@ -244,8 +244,8 @@ static int prepare_reduce(skx_kernel* k, PyObject* const* args,
 
 /* argmax(a, axis=None, out=None, keepdims=False), cumsum(a, axis=None,
  * dtype=None, out=None): one axis or the flattened input */
-static int prepare_axis(skx_kernel* k, PyObject* const* args,
-                        Py_ssize_t nargs, PyObject** kw, skx_call* c) {
+static int prepare_axis(skx_kernel* k, PyObject* const* args, Py_ssize_t nargs,
+                        PyObject** kw, skx_call* c) {
   if (nargs < 1 || nargs > 2) return 0;
   if (kw[KW_DTYPE] != NULL && kw[KW_DTYPE] != Py_None) return 0;
   if (k->kind == SK_K_SCAN && kw[KW_KEEPDIMS] != NULL) return 0;
@@ -255,7 +255,7 @@ static int prepare_axis(skx_kernel* k, PyObject* const* args,
   c->nin = 1;
   const int r = resolve(k, t, 0, &c->in_t, &c->out_t);
   if (r <= 0) return r;
-    if (t != c->in_t) return 0;
+  if (t != c->in_t) return 0;
   PyObject* axis = arg_or_kw(args, nargs, 1, kw[KW_AXIS]);
   if (axis == NULL) {
     if (!flatten_input(c)) return 0;
@@ -323,7 +323,7 @@ static int prepare_einsum(skx_kernel* k, PyObject* const* args,
   }
   const int r = resolve(k, t0, t0, &c->in_t, &c->out_t);
   if (r <= 0) return r;
-    if (t0 != c->in_t) return 0;
+  if (t0 != c->in_t) return 0;
   c->out_ndim = -1; /* skx_finish_shape, unless a cached plan knows it */
   c->return_scalar = 1;
   return 1;
@@ -431,8 +431,8 @@ PyArrayObject* skx_output(const skx_call* c, int kind) {
     strides[perm[j]] = step;
     step *= dims[perm[j]] > 0 ? dims[perm[j]] : 1;
   }
-  return (PyArrayObject*)PyArray_NewFromDescr(
-      &PyArray_Type, descr, c->out_ndim, dims, strides, NULL, 0, NULL);
+  return (PyArrayObject*)PyArray_NewFromDescr(&PyArray_Type, descr, c->out_ndim,
+                                              dims, strides, NULL, 0, NULL);
 }
 
 int skx_run_oneshot(const skx_kernel* k, const skx_call* c, const sk_view* o,
@@ -643,8 +643,8 @@ static PyMemberDef kernel_members[] = {
 PyTypeObject skx_kernel_type = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "stridekit._ext.Kernel",
     .tp_basicsize = sizeof(skx_kernel),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC |
-                Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_flags =
+        Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
     .tp_new = kernel_new,
     .tp_dealloc = kernel_dealloc,
     .tp_traverse = kernel_traverse,

@@ -104,8 +104,8 @@ static PyObject* plan_vectorcall(PyObject* self, PyObject* const* args,
     PyArray_Descr* descr = PyArray_DescrFromType(skx_npy_type(p->out.t));
     if (descr == NULL) return NULL;
     o = (PyArrayObject*)PyArray_NewFromDescr(&PyArray_Type, descr, p->out.ndim,
-                                             p->out.shape, p->out.strides,
-                                             NULL, 0, NULL);
+                                             p->out.shape, p->out.strides, NULL,
+                                             0, NULL);
     if (o == NULL) return NULL;
   }
   int status;
@@ -193,9 +193,10 @@ static PyObject* plan_describe(PyObject* self, void* closure) {
 }
 
 static PyObject* plan_repr(PyObject* self) {
-  return PyUnicode_FromFormat("<stridekit.plan of %U: %s>",
-                              ((skx_kernel*)((skx_plan_obj*)self)->kernel)->name,
-                              sk_plan_describe(((skx_plan_obj*)self)->plan));
+  return PyUnicode_FromFormat(
+      "<stridekit.plan of %U: %s>",
+      ((skx_kernel*)((skx_plan_obj*)self)->kernel)->name,
+      sk_plan_describe(((skx_plan_obj*)self)->plan));
 }
 
 static PyGetSetDef plan_getset[] = {
@@ -212,8 +213,9 @@ PyTypeObject skx_plan_type = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "stridekit.Plan",
     .tp_basicsize = sizeof(skx_plan_obj),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
-    .tp_doc = "A prepared kernel call (stridekit.plan); call it with arrays "
-              "of the layouts it was made for.",
+    .tp_doc =
+        "A prepared kernel call (stridekit.plan); call it with arrays "
+        "of the layouts it was made for.",
     .tp_dealloc = plan_dealloc,
     .tp_call = PyVectorcall_Call,
     .tp_vectorcall_offset = offsetof(skx_plan_obj, vectorcall),

@@ -25,9 +25,7 @@ _Static_assert(SKX_FIXED_WORDS + SK_MAX_NDIM + 9 +
                    SKX_KEY_WORDS,
                "skx_key holds every key");
 
-static inline void push(skx_key* key, int64_t w) {
-  key->words[key->len++] = w;
-}
+static inline void push(skx_key* key, int64_t w) { key->words[key->len++] = w; }
 
 static void push_view(skx_key* key, const sk_view* v) {
   push(key, v->ndim);
@@ -77,8 +75,8 @@ void skx_key_of(const skx_kernel* k, const skx_call* c, const sk_view* out,
   key->hash = h ^ (h >> 29);
 }
 
-const sk_plan* skx_cache_find(const skx_key* key, int* seen,
-                              int32_t* out_ndim, int64_t* out_shape) {
+const sk_plan* skx_cache_find(const skx_key* key, int* seen, int32_t* out_ndim,
+                              int64_t* out_shape) {
   entry* e = &cache[key->hash % SKX_CACHE_SLOTS];
   *seen = 0;
   if (e->words != NULL && e->hash == key->hash && e->len == key->len &&
