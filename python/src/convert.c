@@ -1,11 +1,8 @@
 /* NumPy dtypes and arrays as the C ABI's sk_dtype and sk_view. */
-#include <float.h>
-#include <math.h>
-
-#include "ext.h" /* first: Python.h before system headers */
+#include "ext.h"
 
 int skx_dtype_of(const PyArray_Descr* d) {
-  if (d->byteorder == '>' || d->type_num >= NPY_OBJECT) return -1;
+  if (!PyArray_ISNBO(d->byteorder) || d->type_num >= NPY_OBJECT) return -1;
   switch (d->kind) {
     case 'b':
       return SK_BOOL;

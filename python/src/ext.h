@@ -10,6 +10,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+/* system headers after Python.h, which sets the feature macros */
+#include <float.h>
+#include <math.h>
 
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #define PY_ARRAY_UNIQUE_SYMBOL stridekit_ext_ARRAY_API
