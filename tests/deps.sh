@@ -10,7 +10,7 @@ stridekit_base_packages=(
 # The other stages' packages (tests/run's Python package, docs/run,
 # tests/cross/run with Debian's arm64 architecture); .ci/run installs every
 # list at once, before the first stage.
-stridekit_python_packages=(python3-venv python3-mesonpy python3-pytest)
+stridekit_python_packages=(python3-venv python3-mesonpy python3-pytest python3-dev)
 stridekit_docs_packages=(doxygen python3)
 stridekit_cross_packages=(g++-aarch64-linux-gnu qemu-user libhwy-dev:arm64 libgtest-dev:arm64
                           libgmock-dev:arm64 meson ninja-build pkg-config)
