@@ -135,6 +135,7 @@ void PlanPredicate(PlanState& s, PredicateOp op, DType t, const sk_view& a,
   CheckPredicateArguments(op, t, a, DatasFor(datas)[0], out,
                           OutFor(datas, out_data));
   Bind(s, PlanKind::kPredicate, OpName(op), int32_t(op), t, {&a}, out, datas);
+  ResolveDirectSelect(s);
 }
 
 void PlanCompare(PlanState& s, CompareOp op, DType t, const sk_view& a,
@@ -144,6 +145,7 @@ void PlanCompare(PlanState& s, CompareOp op, DType t, const sk_view& a,
   CheckCompareArguments(op, t, a, in[0], b, in[1], out,
                         OutFor(datas, out_data));
   Bind(s, PlanKind::kCompare, OpName(op), int32_t(op), t, {&a, &b}, out, datas);
+  ResolveDirectSelect(s);
 }
 
 void PlanWhere(PlanState& s, DType t, const sk_view& cond, const sk_view& a,
@@ -153,6 +155,7 @@ void PlanWhere(PlanState& s, DType t, const sk_view& cond, const sk_view& a,
   CheckWhereArguments(t, cond, in[0], a, in[1], b, in[2], out,
                       OutFor(datas, out_data));
   Bind(s, PlanKind::kWhere, "where", 0, t, {&cond, &a, &b}, out, datas);
+  ResolveDirectSelect(s);
 }
 
 void PlanReduce(PlanState& s, ReduceOp op, DType t, const sk_view& in,
@@ -285,13 +288,16 @@ void ExecutePlan(const PlanState& s, const void* const* inputs, void* out,
       return ex.run.unary(ex, UnaryOp(s.op), s.dtype, *s.inputs[0], inputs[0],
                           *s.out, out, options);
     case PlanKind::kPredicate:
+      if (RunDirectSelect(s, inputs, out, threads)) return;
       return ex.run.predicate(ex, PredicateOp(s.op), s.dtype, *s.inputs[0],
                               inputs[0], *s.out, out, options);
     case PlanKind::kCompare:
+      if (RunDirectSelect(s, inputs, out, threads)) return;
       return ex.run.compare(ex, CompareOp(s.op), s.dtype, *s.inputs[0],
                             inputs[0], *s.inputs[1], inputs[1], *s.out, out,
                             options);
     case PlanKind::kWhere:
+      if (RunDirectSelect(s, inputs, out, threads)) return;
       return ex.run.where(ex, s.dtype, *s.inputs[0], inputs[0], *s.inputs[1],
                           inputs[1], *s.inputs[2], inputs[2], *s.out, out,
                           options);
@@ -365,6 +371,8 @@ std::string Describe(const PlanState& s, std::span<const sk_view> views) {
   }
   if (s.direct) {
     text << " | direct kernel, plan " << s.direct->plan.Describe();
+  } else if (s.direct_select) {
+    text << " | direct kernel, plan " << s.direct_select->plan.Describe();
   } else if (s.direct_einsum) {
     text << " | direct loop nest of " << s.direct_einsum->loops << " loops";
   } else {

@@ -15,6 +15,7 @@
 #include "dispatch/einsum_direct.h"
 #include "dispatch/executor.h"
 #include "simd/numeric_task.h"
+#include "simd/select_task.h"
 #include "stridekit/dims.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/ocannl_labels.h"
@@ -67,6 +68,23 @@ struct DirectElementwise {
   bool same_strides[2] = {};
 };
 
+// A comparison, predicate or where call resolved once, as DirectElementwise:
+// with no mask, on a Highway target, below the engine's staging size and
+// on one part, `run` is the family's kernel over `plan` with `task`'s kind,
+// op and kernel dtype; a call whose operands share memory with out runs the
+// engine instead.
+struct DirectSelect {
+  DirectSelect() {}  // As DirectElementwise: `plan` is not zeroed first.
+  simd::SelectKernelFn run = nullptr;
+  SelectTask task{};
+  // As DirectElementwise::max_direct_threads.
+  int max_direct_threads = 0;
+  IterationPlan plan;
+  // Per operand (out, then the inputs): the byte offsets of its lowest
+  // element and one past its highest, from its data pointer.
+  int64_t lo[4] = {}, hi[4] = {};
+};
+
 // A plan's decisions. Views are borrowed: the caller's for a one-shot call,
 // the plan's own copies for a Plan.
 struct PlanState {
@@ -95,6 +113,8 @@ struct PlanState {
   bool out_needs_data = false;
   // Elementwise calls that allow it (ResolveDirectElementwise).
   std::optional<DirectElementwise> direct;
+  // Comparisons, predicates and where that allow it (ResolveDirectSelect).
+  std::optional<DirectSelect> direct_select;
   // Small einsums (ResolveDirectEinsum).
   std::optional<DirectEinsum> direct_einsum;
 };
@@ -159,6 +179,12 @@ inline void ExecutePlan(const PlanState& s, const void* const* inputs,
 void ResolveDirectElementwise(PlanState& s);
 bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
                           void* out, int threads);
+
+// The direct path of comparisons, predicates and where (dispatch/select.cc),
+// as the elementwise one.
+void ResolveDirectSelect(PlanState& s);
+bool RunDirectSelect(const PlanState& s, const void* const* inputs, void* out,
+                     int threads);
 
 }  // namespace stridekit::dispatch
 

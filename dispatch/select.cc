@@ -6,6 +6,8 @@
 // bytes for comparisons and predicates, cond bytes for where).
 #include <algorithm>
 #include <atomic>
+#include <limits>
+#include <new>
 #include <vector>
 
 #include "allocation.h"
@@ -14,6 +16,7 @@
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
+#include "dispatch/plan_state.h"
 #include "numeric_checks.h"
 #include "numeric_types.h"
 #include "simd/kernel_dtype.h"
@@ -181,6 +184,105 @@ void EnginePredicate(const Executor& ex, PredicateOp op, DType t,
   task.dtype = t;
   RunSelect(ex, CompareKernel(ex, t), task, 1, inputs, datas, sizes, out,
             out_data, 1, options.threads, OpName(op));
+}
+
+void ResolveDirectSelect(PlanState& s) {
+  s.direct_select.reset();
+  if (s.ex->IsReference() || s.out->has_mask) return;
+  for (int i = 0; i < s.num_inputs; ++i) {
+    if (s.inputs[i]->has_mask) return;
+  }
+  const sk_view& out = *s.out;
+  const DType t = s.dtype;
+  const size_t size = DTypeSize(t);
+  // Element sizes: out, then the inputs (bools are bytes).
+  const bool where = s.kind == PlanKind::kWhere;
+  const size_t sizes[4] = {where ? size : 1, where ? 1 : size, size, size};
+  const int n = out.ndim;
+  int64_t numel = 1;
+  for (int a = 0; a < n; ++a) numel *= out.shape[a];  // Fits: checked view.
+  // From kTransposeMinBytes on, the engine may stage a transposed input.
+  if (numel * int64_t(size) >= kTransposeMinBytes) return;
+  DirectSelect& d = s.direct_select.emplace();
+  switch (s.kind) {
+    case PlanKind::kCompare:
+      d.task.kind = SelectKind::kCompare;
+      d.task.compare = CompareOp(s.op);
+      d.task.dtype = KernelDType(CompareOp(s.op), t);
+      d.run = CompareKernel(*s.ex, t);
+      break;
+    case PlanKind::kPredicate:
+      d.task.kind = SelectKind::kPredicate;
+      d.task.predicate = PredicateOp(s.op);
+      d.task.dtype = t;
+      d.run = CompareKernel(*s.ex, t);
+      break;
+    default:
+      d.task.kind = SelectKind::kWhere;
+      d.task.dtype = t;
+      d.run = s.ex->kernels.where;
+      break;
+  }
+  // The layouts RunSelect plans over out's whole box (AlignSource's
+  // strides: 0 on the axes an input broadcasts along).
+  Operand layouts[4];
+  layouts[0].strides.assign(DimsView(out.strides, size_t(n)));
+  layouts[0].offset = out.offset;
+  for (int i = 0; i < s.num_inputs; ++i) {
+    const sk_view& in = *s.inputs[i];
+    Operand& layout = layouts[i + 1];
+    layout.strides.assign(n, 0);
+    layout.offset = in.offset;
+    for (int j = 0, a = n - in.ndim; j < in.ndim; ++j, ++a) {
+      if (in.shape[j] != 1 || out.shape[a] == 1) {
+        layout.strides[a] = in.strides[j];
+      }
+    }
+  }
+  const DimsView shape(out.shape, size_t(n));
+  // Made in place, unchecked: the views passed the layout checks.
+  ::new (static_cast<void*>(&d.plan))
+      IterationPlan(IterationPlan::MakeValidated(
+          shape, numel, std::span(layouts, size_t(s.num_inputs + 1)), false));
+  d.max_direct_threads =
+      ThreadParts(2, numel) == 1 ? std::numeric_limits<int>::max() : 1;
+  for (int i = 0; i <= s.num_inputs; ++i) {
+    int64_t lo = layouts[i].offset, hi = lo;
+    for (int a = 0; a < n; ++a) {
+      // offset-checked: CheckLayout validated every view's extent
+      const int64_t extent = (shape[a] - 1) * layouts[i].strides[a];
+      (extent < 0 ? lo : hi) += extent;
+    }
+    const int64_t es = int64_t(sizes[i]);
+    // offset-checked: CheckLayout validated every view's byte offsets
+    d.lo[i] = lo * es;
+    d.hi[i] = (hi + 1) * es;
+  }
+}
+
+bool RunDirectSelect(const PlanState& s, const void* const* inputs, void* out,
+                     int threads) {
+  if (!s.direct_select) return false;
+  const DirectSelect& d = *s.direct_select;
+  if (d.plan.empty()) return true;
+  if (threads > d.max_direct_threads) return false;
+  // Any input sharing a byte with out: the engine (it copies what it must).
+  const auto* to = static_cast<const unsigned char*>(out);
+  for (int i = 0; i < s.num_inputs; ++i) {
+    const auto* from = static_cast<const unsigned char*>(inputs[i]);
+    if (from + d.lo[i + 1] < to + d.hi[0] &&
+        to + d.lo[0] < from + d.hi[i + 1]) {
+      return false;
+    }
+  }
+  SelectTask task = d.task;
+  task.plan = &d.plan;
+  task.out = out;
+  for (int i = 0; i < s.num_inputs; ++i) task.in[i] = inputs[i];
+  task.begin = 0;
+  task.end = d.plan.outer_size();
+  NoteKernelRan(d.run(task));
+  return true;
 }
 
 void EngineWhere(const Executor& ex, DType t, const sk_view& cond,
