@@ -5,12 +5,15 @@
 // integers are copies.
 #include "stridekit/cast.h"
 
+#include <new>
+
 #include "allocation.h"
 #include "cast_reference.h"
 #include "dispatch/copy_internal.h"
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
+#include "dispatch/plan_state.h"
 #include "simd/cast_task.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
@@ -98,6 +101,46 @@ void EngineCast(const Executor& ex, DType src_t, const sk_view& src,
     const Operand zero{Dims(dst.ndim, 0), 0, kZeros};
     FillOutside(ex, dst_size, zero, to, target, body, options);
   }
+}
+
+void ResolveDirectCast(PlanState& s) {
+  s.direct_cast.reset();
+  const sk_view& src = *s.inputs[0];
+  const sk_view& dst = *s.out;
+  if (s.ex->IsReference() || src.has_mask || dst.has_mask ||
+      IsBitCopyCast(s.dtype, s.dst_dtype)) {
+    return;
+  }
+  DirectCast& d = s.direct_cast.emplace();
+  d.run = s.ex->kernels.cast;
+  Operand layouts[2];
+  DirectLayouts(dst, std::span(s.inputs, 1), layouts);
+  const int n = dst.ndim;
+  int64_t numel = 1;
+  for (int a = 0; a < n; ++a) numel *= dst.shape[a];  // Fits: checked view.
+  // Made in place, unchecked (the views passed the layout checks), tiled
+  // as CastBox's.
+  ::new (static_cast<void*>(&d.plan))
+      IterationPlan(IterationPlan::MakeValidated(
+          DimsView(dst.shape, size_t(n)), numel, std::span(layouts, 2), true));
+  // The engine's parts: RunPartitioned over ThreadParts' threads.
+  d.max_direct_threads = 1;
+  const size_t sizes[2] = {DTypeSize(s.dst_dtype), DTypeSize(s.dtype)};
+  ByteExtents(dst, layouts, 2, sizes, d.lo, d.hi);
+}
+
+bool RunDirectCast(const PlanState& s, const void* const* inputs, void* out,
+                   int threads) {
+  if (!s.direct_cast) return false;
+  const DirectCast& d = *s.direct_cast;
+  if (d.plan.empty()) return true;
+  if (threads > d.max_direct_threads) return false;
+  // A source sharing a byte with dst: the engine (NeedsTemporary).
+  if (SharesBytes(inputs[0], out, d.lo, d.hi, 1)) return false;
+  const CastTask task{&d.plan, inputs[0],          out, s.dtype, s.dst_dtype,
+                      0,       d.plan.outer_size()};
+  NoteKernelRan(d.run(task));
+  return true;
 }
 
 }  // namespace dispatch

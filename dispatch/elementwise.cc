@@ -225,26 +225,13 @@ void ResolveDirectElementwise(PlanState& s) {
   const bool may_tile = !d.checked_division && elem_size >= 4 &&
                         family != KernelFamily::kHalf &&
                         family != KernelFamily::kComplex;
-  // The layouts RunElementwise plans over out's whole box (AlignSource's
-  // strides: 0 on the axes an input broadcasts along).
+  // The layouts RunElementwise plans over out's whole box.
   const int n = out.ndim;
   const DimsView shape(out.shape, size_t(n));
   int64_t numel = 1;
   for (int a = 0; a < n; ++a) numel *= out.shape[a];  // Fits: checked view.
   Operand layouts[3];
-  layouts[0].strides.assign(DimsView(out.strides, size_t(n)));
-  layouts[0].offset = out.offset;
-  for (int i = 0; i < s.num_inputs; ++i) {
-    const sk_view& in = *s.inputs[i];
-    Operand& layout = layouts[i + 1];
-    layout.strides.assign(n, 0);
-    layout.offset = in.offset;
-    for (int j = 0, a = n - in.ndim; j < in.ndim; ++j, ++a) {
-      if (in.shape[j] != 1 || out.shape[a] == 1) {
-        layout.strides[a] = in.strides[j];
-      }
-    }
-  }
+  DirectLayouts(out, std::span(s.inputs, size_t(s.num_inputs)), layouts);
   // Made in place (IterationPlan is kilobytes): the views passed the
   // layout checks, so Make's own checks are skipped.
   ::new (static_cast<void*>(&d.plan))
@@ -259,18 +246,11 @@ void ResolveDirectElementwise(PlanState& s) {
                              : 1;
   d.stream = numel >= CopyOptions{}.stream_min_bytes / int64_t(elem_size) &&
              d.plan.inner_stride(0) == 1;
+  const size_t sizes[3] = {elem_size, elem_size, elem_size};
+  ByteExtents(out, layouts, s.num_inputs + 1, sizes, d.lo, d.hi);
   for (int i = 0; i <= s.num_inputs; ++i) {
-    int64_t lo = layouts[i].offset, hi = lo;
-    for (int a = 0; a < n; ++a) {
-      // offset-checked: CheckLayout validated every view's extent
-      const int64_t extent = (shape[a] - 1) * layouts[i].strides[a];
-      (extent < 0 ? lo : hi) += extent;
-    }
-    const int64_t es = int64_t(elem_size);
     // offset-checked: CheckLayout validated every view's byte offsets
-    d.lo[i] = lo * es;
-    d.hi[i] = (hi + 1) * es;
-    d.first[i] = layouts[i].offset * es;
+    d.first[i] = layouts[i].offset * int64_t(elem_size);
     if (i == 0) continue;
     d.same_strides[i - 1] = true;
     for (int a = 0; a < n; ++a) {
@@ -292,9 +272,7 @@ bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
   // a temporary: the engine's path.
   for (int i = 0; i < s.num_inputs; ++i) {
     const auto* from = static_cast<const unsigned char*>(inputs[i]);
-    const bool overlaps =
-        from + d.lo[i + 1] < to + d.hi[0] && to + d.lo[0] < from + d.hi[i + 1];
-    if (overlaps &&
+    if (SharesBytes(from, out, d.lo, d.hi, i + 1) &&
         !(d.same_strides[i] && from + d.first[i + 1] == to + d.first[0])) {
       return false;
     }

@@ -107,6 +107,7 @@ void PlanCast(PlanState& s, DType src_t, const sk_view& src, DType dst_t,
                      OutFor(datas, out_data));
   s.dst_dtype = dst_t;
   Bind(s, PlanKind::kCast, "cast", 0, src_t, {&src}, dst, datas);
+  ResolveDirectCast(s);
 }
 
 void PlanBinary(PlanState& s, BinaryOp op, DType t, const sk_view& a,
@@ -209,6 +210,40 @@ void PlanEinsum(PlanState& s, std::string_view spec,
   ResolveDirectEinsum(s);
 }
 
+void DirectLayouts(const sk_view& out, std::span<const sk_view* const> inputs,
+                   Operand* layouts) {
+  const int n = out.ndim;
+  layouts[0].strides.assign(DimsView(out.strides, size_t(n)));
+  layouts[0].offset = out.offset;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const sk_view& in = *inputs[i];
+    Operand& layout = layouts[i + 1];
+    layout.strides.assign(n, 0);
+    layout.offset = in.offset;
+    for (int j = 0, a = n - in.ndim; j < in.ndim; ++j, ++a) {
+      if (in.shape[j] != 1 || out.shape[a] == 1) {
+        layout.strides[a] = in.strides[j];
+      }
+    }
+  }
+}
+
+void ByteExtents(const sk_view& out, const Operand* layouts, int count,
+                 const size_t* sizes, int64_t* lo, int64_t* hi) {
+  for (int i = 0; i < count; ++i) {
+    int64_t first = layouts[i].offset, last = first;
+    for (int a = 0; a < out.ndim; ++a) {
+      // offset-checked: CheckLayout validated every view's extent
+      const int64_t extent = (out.shape[a] - 1) * layouts[i].strides[a];
+      (extent < 0 ? first : last) += extent;
+    }
+    const int64_t es = int64_t(sizes[i]);
+    // offset-checked: CheckLayout validated every view's byte offsets
+    lo[i] = first * es;
+    hi[i] = (last + 1) * es;
+  }
+}
+
 namespace {
 
 // The one-shot calls' data checks, for a plan made without pointers, in
@@ -277,6 +312,10 @@ void ExecutePlan(const PlanState& s, const void* const* inputs, void* out,
       return ex.run.copy(ex, s.elem_size, *s.inputs[0], inputs[0], *s.out, out,
                          nullptr, CopyThreads(*s.out, copy_options));
     case PlanKind::kCast:
+      if (RunDirectCast(s, inputs, out,
+                        CopyThreads(*s.out, copy_options).threads)) {
+        return;
+      }
       return ex.run.cast(ex, s.dtype, *s.inputs[0], inputs[0], s.dst_dtype,
                          *s.out, out, CopyThreads(*s.out, copy_options));
     case PlanKind::kBinary:
@@ -371,6 +410,8 @@ std::string Describe(const PlanState& s, std::span<const sk_view> views) {
   }
   if (s.direct) {
     text << " | direct kernel, plan " << s.direct->plan.Describe();
+  } else if (s.direct_cast) {
+    text << " | direct kernel, plan " << s.direct_cast->plan.Describe();
   } else if (s.direct_select) {
     text << " | direct kernel, plan " << s.direct_select->plan.Describe();
   } else if (s.direct_einsum) {

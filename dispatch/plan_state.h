@@ -14,6 +14,7 @@
 
 #include "dispatch/einsum_direct.h"
 #include "dispatch/executor.h"
+#include "simd/cast_task.h"
 #include "simd/numeric_task.h"
 #include "simd/select_task.h"
 #include "stridekit/dims.h"
@@ -68,6 +69,18 @@ struct DirectElementwise {
   bool same_strides[2] = {};
 };
 
+// A cast resolved once, as DirectElementwise: with no mask, on a Highway
+// target, between dtypes that are not a bit copy, on one part, `run` over
+// `plan` (dst, then src); a src sharing memory with dst runs the engine.
+struct DirectCast {
+  DirectCast() {}  // As DirectElementwise: `plan` is not zeroed first.
+  simd::CastKernel run = nullptr;
+  // As DirectElementwise::max_direct_threads.
+  int max_direct_threads = 0;
+  IterationPlan plan;
+  int64_t lo[2] = {}, hi[2] = {};  // As DirectSelect's.
+};
+
 // A comparison, predicate or where call resolved once, as DirectElementwise:
 // with no mask, on a Highway target, below the engine's staging size and
 // on one part, `run` is the family's kernel over `plan` with `task`'s kind,
@@ -115,6 +128,8 @@ struct PlanState {
   std::optional<DirectElementwise> direct;
   // Comparisons, predicates and where that allow it (ResolveDirectSelect).
   std::optional<DirectSelect> direct_select;
+  // Casts that allow it (ResolveDirectCast).
+  std::optional<DirectCast> direct_cast;
   // Small einsums (ResolveDirectEinsum).
   std::optional<DirectEinsum> direct_einsum;
 };
@@ -179,6 +194,28 @@ inline void ExecutePlan(const PlanState& s, const void* const* inputs,
 void ResolveDirectElementwise(PlanState& s);
 bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
                           void* out, int threads);
+
+// The layouts a direct path iterates over out's whole shape: layouts[0] is
+// out's, layouts[i + 1] input i's aligned to out (stride 0 along the axes
+// it broadcasts, AlignSource's strides); and per layout, for elements of
+// sizes[i] bytes, the byte offsets of its lowest element (lo) and one past
+// its highest (hi) from its data pointer. Checked, unmasked views.
+void DirectLayouts(const sk_view& out, std::span<const sk_view* const> inputs,
+                   Operand* layouts);
+void ByteExtents(const sk_view& out, const Operand* layouts, int count,
+                 const size_t* sizes, int64_t* lo, int64_t* hi);
+// True when operand i's bytes [from + lo[i], from + hi[i]) meet out's.
+inline bool SharesBytes(const void* from, const void* out, const int64_t* lo,
+                        const int64_t* hi, int i) {
+  const auto* in = static_cast<const unsigned char*>(from);
+  const auto* to = static_cast<const unsigned char*>(out);
+  return in + lo[i] < to + hi[0] && to + lo[0] < in + hi[i];
+}
+
+// The direct path of casts (dispatch/cast.cc), as the elementwise one.
+void ResolveDirectCast(PlanState& s);
+bool RunDirectCast(const PlanState& s, const void* const* inputs, void* out,
+                   int threads);
 
 // The direct path of comparisons, predicates and where (dispatch/select.cc),
 // as the elementwise one.

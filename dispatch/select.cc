@@ -223,22 +223,9 @@ void ResolveDirectSelect(PlanState& s) {
       d.run = s.ex->kernels.where;
       break;
   }
-  // The layouts RunSelect plans over out's whole box (AlignSource's
-  // strides: 0 on the axes an input broadcasts along).
+  // The layouts RunSelect plans over out's whole box.
   Operand layouts[4];
-  layouts[0].strides.assign(DimsView(out.strides, size_t(n)));
-  layouts[0].offset = out.offset;
-  for (int i = 0; i < s.num_inputs; ++i) {
-    const sk_view& in = *s.inputs[i];
-    Operand& layout = layouts[i + 1];
-    layout.strides.assign(n, 0);
-    layout.offset = in.offset;
-    for (int j = 0, a = n - in.ndim; j < in.ndim; ++j, ++a) {
-      if (in.shape[j] != 1 || out.shape[a] == 1) {
-        layout.strides[a] = in.strides[j];
-      }
-    }
-  }
+  DirectLayouts(out, std::span(s.inputs, size_t(s.num_inputs)), layouts);
   const DimsView shape(out.shape, size_t(n));
   // Made in place, unchecked: the views passed the layout checks.
   ::new (static_cast<void*>(&d.plan))
@@ -246,18 +233,7 @@ void ResolveDirectSelect(PlanState& s) {
           shape, numel, std::span(layouts, size_t(s.num_inputs + 1)), false));
   d.max_direct_threads =
       ThreadParts(2, numel) == 1 ? std::numeric_limits<int>::max() : 1;
-  for (int i = 0; i <= s.num_inputs; ++i) {
-    int64_t lo = layouts[i].offset, hi = lo;
-    for (int a = 0; a < n; ++a) {
-      // offset-checked: CheckLayout validated every view's extent
-      const int64_t extent = (shape[a] - 1) * layouts[i].strides[a];
-      (extent < 0 ? lo : hi) += extent;
-    }
-    const int64_t es = int64_t(sizes[i]);
-    // offset-checked: CheckLayout validated every view's byte offsets
-    d.lo[i] = lo * es;
-    d.hi[i] = (hi + 1) * es;
-  }
+  ByteExtents(out, layouts, s.num_inputs + 1, sizes, d.lo, d.hi);
 }
 
 bool RunDirectSelect(const PlanState& s, const void* const* inputs, void* out,
@@ -267,13 +243,8 @@ bool RunDirectSelect(const PlanState& s, const void* const* inputs, void* out,
   if (d.plan.empty()) return true;
   if (threads > d.max_direct_threads) return false;
   // Any input sharing a byte with out: the engine (it copies what it must).
-  const auto* to = static_cast<const unsigned char*>(out);
   for (int i = 0; i < s.num_inputs; ++i) {
-    const auto* from = static_cast<const unsigned char*>(inputs[i]);
-    if (from + d.lo[i + 1] < to + d.hi[0] &&
-        to + d.lo[0] < from + d.hi[i + 1]) {
-      return false;
-    }
+    if (SharesBytes(inputs[i], out, d.lo, d.hi, i + 1)) return false;
   }
   SelectTask task = d.task;
   task.plan = &d.plan;
