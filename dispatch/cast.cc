@@ -126,7 +126,7 @@ void ResolveDirectCast(PlanState& s) {
   // The engine's parts: RunPartitioned over ThreadParts' threads.
   d.max_direct_threads = 1;
   const size_t sizes[2] = {DTypeSize(s.dst_dtype), DTypeSize(s.dtype)};
-  ByteExtents(dst, layouts, 2, sizes, d.lo, d.hi);
+  if (!ByteExtents(dst, layouts, 2, sizes, d.lo, d.hi)) s.direct_cast.reset();
 }
 
 bool RunDirectCast(const PlanState& s, const void* const* inputs, void* out,

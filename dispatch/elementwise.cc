@@ -247,9 +247,12 @@ void ResolveDirectElementwise(PlanState& s) {
   d.stream = numel >= CopyOptions{}.stream_min_bytes / int64_t(elem_size) &&
              d.plan.inner_stride(0) == 1;
   const size_t sizes[3] = {elem_size, elem_size, elem_size};
-  ByteExtents(out, layouts, s.num_inputs + 1, sizes, d.lo, d.hi);
+  if (!ByteExtents(out, layouts, s.num_inputs + 1, sizes, d.lo, d.hi)) {
+    s.direct.reset();
+    return;
+  }
   for (int i = 0; i <= s.num_inputs; ++i) {
-    // offset-checked: CheckLayout validated every view's byte offsets
+    // offset-checked: between lo and hi, which ByteExtents computed
     d.first[i] = layouts[i].offset * int64_t(elem_size);
     if (i == 0) continue;
     d.same_strides[i - 1] = true;

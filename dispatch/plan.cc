@@ -228,7 +228,7 @@ void DirectLayouts(const sk_view& out, std::span<const sk_view* const> inputs,
   }
 }
 
-void ByteExtents(const sk_view& out, const Operand* layouts, int count,
+bool ByteExtents(const sk_view& out, const Operand* layouts, int count,
                  const size_t* sizes, int64_t* lo, int64_t* hi) {
   for (int i = 0; i < count; ++i) {
     int64_t first = layouts[i].offset, last = first;
@@ -237,11 +237,16 @@ void ByteExtents(const sk_view& out, const Operand* layouts, int count,
       const int64_t extent = (out.shape[a] - 1) * layouts[i].strides[a];
       (extent < 0 ? first : last) += extent;
     }
+    // In bytes: a view's element offsets may fit where its byte offsets do
+    // not (the kernel then addresses no such bytes: the engine decides).
     const int64_t es = int64_t(sizes[i]);
-    // offset-checked: CheckLayout validated every view's byte offsets
-    lo[i] = first * es;
-    hi[i] = (last + 1) * es;
+    if (__builtin_mul_overflow(first, es, &lo[i]) ||
+        __builtin_add_overflow(last, 1, &last) ||
+        __builtin_mul_overflow(last, es, &hi[i])) {
+      return false;
+    }
   }
+  return true;
 }
 
 namespace {

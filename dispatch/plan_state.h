@@ -199,11 +199,13 @@ bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
 // out's, layouts[i + 1] input i's aligned to out (stride 0 along the axes
 // it broadcasts, AlignSource's strides); and per layout, for elements of
 // sizes[i] bytes, the byte offsets of its lowest element (lo) and one past
-// its highest (hi) from its data pointer. Checked, unmasked views.
+// its highest (hi) from its data pointer (false when they overflow int64:
+// no direct path). Checked, unmasked views.
 void DirectLayouts(const sk_view& out, std::span<const sk_view* const> inputs,
                    Operand* layouts);
-void ByteExtents(const sk_view& out, const Operand* layouts, int count,
-                 const size_t* sizes, int64_t* lo, int64_t* hi);
+[[nodiscard]] bool ByteExtents(const sk_view& out, const Operand* layouts,
+                               int count, const size_t* sizes, int64_t* lo,
+                               int64_t* hi);
 // True when operand i's bytes [from + lo[i], from + hi[i]) meet out's.
 inline bool SharesBytes(const void* from, const void* out, const int64_t* lo,
                         const int64_t* hi, int i) {

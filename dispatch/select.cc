@@ -233,7 +233,9 @@ void ResolveDirectSelect(PlanState& s) {
           shape, numel, std::span(layouts, size_t(s.num_inputs + 1)), false));
   d.max_direct_threads =
       ThreadParts(2, numel) == 1 ? std::numeric_limits<int>::max() : 1;
-  ByteExtents(out, layouts, s.num_inputs + 1, sizes, d.lo, d.hi);
+  if (!ByteExtents(out, layouts, s.num_inputs + 1, sizes, d.lo, d.hi)) {
+    s.direct_select.reset();
+  }
 }
 
 bool RunDirectSelect(const PlanState& s, const void* const* inputs, void* out,
