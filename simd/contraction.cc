@@ -541,34 +541,53 @@ void DotBlocks(const GemmTask& t, const T* a, const T* b, size_t first,
 }
 
 // The n_size == 1 path: per batch position and row of A, one dot product
-// over k blocks, operands read in place where their k offsets are unit,
-// else gathered a block at a time (scratch of two blocks; a B constant
-// along k is one block of copies). With t.dot_partials, the one product's
+// over k blocks, A read in place where its k offsets are unit, else
+// gathered a block at a time; B read in place where unit, one block of
+// copies where constant along k, else gathered whole once per batch
+// position (shared by every row). With t.dot_partials, the one product's
 // share of blocks (contraction_task.h). As Gemm for its scratch.
 template <typename T>
 int64_t DotRows(const GemmTask& t) {
+  const bool b_steady = t.b_k == nullptr && t.b_k_step == 0;
+  const bool b_gathered = !b_steady && !(t.b_k == nullptr && t.b_k_step == 1);
   ScratchCarver carver(t.scratch);
   T* a_buf = carver.Take<T>(kSumBlock);
   T* b_buf = carver.Take<T>(kSumBlock);
   T* b_constant = carver.Take<T>(kSumBlock);
+  T* b_whole = carver.Take<T>(b_gathered ? t.k_size : 0);
   if (t.scratch == nullptr) return carver.used();
-  const size_t blocks = size_t((t.k_size + kSumBlock - 1) / kSumBlock);
-  const bool b_steady = t.b_k == nullptr && t.b_k_step == 0;
+  const int64_t blocks = (t.k_size + kSumBlock - 1) / kSumBlock;
+  // B's offsets as the blocks read them: gathered B is unit.
+  GemmTask unit_b = t;
+  if (b_gathered) {
+    unit_b.b_k = nullptr;
+    unit_b.b_k_step = 1;
+  }
   for (int64_t i = 0; i < t.batch; ++i) {
     const T* b = static_cast<const T*>(t.b) + t.b_batch[i] + t.b_n[0];
     if (b_steady) std::fill_n(b_constant, kSumBlock, b[0]);
+    if (b_gathered) {  // the k range of the blocks this call sums
+      const int64_t first = t.dot_partials ? t.dot_block_begin : 0;
+      const int64_t count = t.dot_partials ? t.dot_block_count : blocks;
+      const int64_t k_end = std::min(t.k_size, (first + count) * kSumBlock);
+      for (int64_t k = first * kSumBlock; k < k_end; ++k) {
+        b_whole[k] = b[t.BK(k)];
+      }
+      b = b_whole;
+    }
     const T* steady = b_steady ? b_constant : nullptr;
     const T* a = static_cast<const T*>(t.a) + t.a_batch[i];
     T* c = static_cast<T*>(t.c) + t.c_batch[i];
     for (int64_t m = 0; m < t.m_size; ++m) {
       if (t.dot_partials != nullptr) {
-        DotBlocks(t, a + t.a_m[m], b, size_t(t.dot_block_begin),
+        DotBlocks(unit_b, a + t.a_m[m], b, size_t(t.dot_block_begin),
                   size_t(t.dot_block_count), a_buf, b_buf, steady,
                   static_cast<T*>(t.dot_partials));
         continue;
       }
       HWY_ALIGN T p[kPartials<T>];
-      DotBlocks(t, a + t.a_m[m], b, 0, blocks, a_buf, b_buf, steady, p);
+      DotBlocks(unit_b, a + t.a_m[m], b, 0, size_t(blocks), a_buf, b_buf,
+                steady, p);
       c[t.c_m[m]] =
           FoldDotPartials<T>(p, [](T x, T y) { return scalar_ops::Add(x, y); });
     }
