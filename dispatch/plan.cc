@@ -165,6 +165,7 @@ void PlanReduce(PlanState& s, ReduceOp op, DType t, const sk_view& in,
   s.reduced = CheckReduceArguments(op, t, in, DatasFor(datas)[0], axes, out,
                                    OutFor(datas, out_data));
   Bind(s, PlanKind::kReduce, OpName(op), int32_t(op), t, {&in}, out, datas);
+  ResolveDirectReduce(s);
 }
 
 void PlanArgReduce(PlanState& s, ArgOp op, DType t, const sk_view& in,
@@ -346,6 +347,7 @@ void ExecutePlan(const PlanState& s, const void* const* inputs, void* out,
                           inputs[1], *s.inputs[2], inputs[2], *s.out, out,
                           options);
     case PlanKind::kReduce:
+      if (RunDirectReduce(s, inputs, out, threads)) return;
       return ex.run.reduce(ex, ReduceOp(s.op), s.dtype, *s.inputs[0], inputs[0],
                            s.reduced, *s.out, out, options);
     case PlanKind::kArgReduce:
@@ -415,6 +417,8 @@ std::string Describe(const PlanState& s, std::span<const sk_view> views) {
   }
   if (s.direct) {
     text << " | direct kernel, plan " << s.direct->plan.Describe();
+  } else if (s.direct_reduce) {
+    text << " | direct kernel, plan " << s.direct_reduce->plan.Describe();
   } else if (s.direct_cast) {
     text << " | direct kernel, plan " << s.direct_cast->plan.Describe();
   } else if (s.direct_select) {

@@ -81,6 +81,23 @@ struct DirectCast {
   int64_t lo[2] = {}, hi[2] = {};  // As DirectSelect's.
 };
 
+// A reduction resolved once, as DirectElementwise: sum, prod, min or max
+// of a dtype that is its own accumulator, unmasked, on a Highway target, on
+// one part, into an out whose elements are one C-ordered block (the
+// engine's accumulator layout): `run` combines the input into out itself,
+// set to the op's identity first, over `plan` (the engine's one-part plan,
+// so the same order and bits); an input sharing memory with out runs the
+// engine.
+struct DirectReduce {
+  DirectReduce() {}  // As DirectElementwise: `plan` is not zeroed first.
+  simd::ReduceKernelFn run = nullptr;
+  DType kernel_dtype = DType::kFloat32;
+  int64_t count = 0;  // Out's elements.
+  int max_direct_threads = 0;
+  IterationPlan plan;
+  int64_t lo[2] = {}, hi[2] = {};  // As DirectSelect's (out, then in).
+};
+
 // A comparison, predicate or where call resolved once, as DirectElementwise:
 // with no mask, on a Highway target, below the engine's staging size and
 // on one part, `run` is the family's kernel over `plan` with `task`'s kind,
@@ -130,6 +147,8 @@ struct PlanState {
   std::optional<DirectSelect> direct_select;
   // Casts that allow it (ResolveDirectCast).
   std::optional<DirectCast> direct_cast;
+  // Reductions that allow it (ResolveDirectReduce).
+  std::optional<DirectReduce> direct_reduce;
   // Small einsums (ResolveDirectEinsum).
   std::optional<DirectEinsum> direct_einsum;
 };
@@ -213,6 +232,12 @@ inline bool SharesBytes(const void* from, const void* out, const int64_t* lo,
   const auto* to = static_cast<const unsigned char*>(out);
   return in + lo[i] < to + hi[0] && to + lo[0] < in + hi[i];
 }
+
+// The direct path of reductions (dispatch/reduce.cc), as the elementwise
+// one.
+void ResolveDirectReduce(PlanState& s);
+bool RunDirectReduce(const PlanState& s, const void* const* inputs, void* out,
+                     int threads);
 
 // The direct path of casts (dispatch/cast.cc), as the elementwise one.
 void ResolveDirectCast(PlanState& s);

@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <limits>
+#include <new>
 #include <type_traits>
 #include <vector>
 
@@ -22,6 +24,7 @@
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
+#include "dispatch/plan_state.h"
 #include "numeric_checks.h"
 #include "scalar_ops.h"
 #include "simd/kernel_dtype.h"
@@ -192,6 +195,83 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
   } else {
     ex.run.cast(ex, acc_t, acc_view, acc, t, out, out_data, {});
   }
+}
+
+void ResolveDirectReduce(PlanState& s) {
+  s.direct_reduce.reset();
+  const sk_view& in = *s.inputs[0];
+  const sk_view& out = *s.out;
+  const ReduceOp op = ReduceOp(s.op);
+  const DType t = s.dtype;
+  if (s.ex->IsReference() || in.has_mask || out.has_mask ||
+      KernelReduceOp(op) != op || op == ReduceOp::kMean ||
+      t == DType::kFloat16 || t == DType::kBFloat16) {
+    return;
+  }
+  const DimsView in_shape(in.shape, size_t(in.ndim));
+  const Dims out_shape(DimsView(out.shape, size_t(out.ndim)));
+  int64_t numel = 1;
+  for (int64_t d : in_shape) numel *= d;  // Fits: checked view.
+  int64_t count = 1;
+  for (int64_t d : out_shape) count *= d;
+  if (numel == 0 || count == 0) return;
+  // The engine's accumulator strides (C order over out's shape) must be
+  // out's own on every axis that moves.
+  const Dims c_strides = CContiguousStrides(out_shape);
+  for (int d = 0; d < out.ndim; ++d) {
+    if (out.shape[d] > 1 && out.strides[d] != c_strides[d]) return;
+  }
+  const bool keepdims = out.ndim == in.ndim;
+  Operand layouts[2];
+  layouts[0].strides.assign(DimsView(in.strides, size_t(in.ndim)));
+  layouts[0].offset = in.offset;
+  layouts[1].offset = out.offset;
+  for (int d = 0, j = 0; d < in.ndim; ++d) {
+    layouts[1].strides.push_back(s.reduced[d] ? 0 : c_strides[j]);
+    if (keepdims || !s.reduced[d]) ++j;
+  }
+  DirectReduce& r = s.direct_reduce.emplace();
+  r.kernel_dtype = KernelDType(op, t);
+  r.run = s.ex->kernels.reduce[int(FamilyOf(r.kernel_dtype))];
+  r.count = count;
+  r.max_direct_threads =
+      ThreadParts(2, numel) == 1 ? std::numeric_limits<int>::max() : 1;
+  // Made in place, unchecked (the views passed the layout checks), untiled
+  // as the engine's parts.
+  ::new (static_cast<void*>(&r.plan))
+      IterationPlan(IterationPlan::MakeValidated(in_shape, numel,
+                                                 std::span(layouts, 2), false));
+  // Extents: out's block of `count` elements, in's over its own shape.
+  const int64_t es = int64_t(DTypeSize(t));
+  int64_t first = in.offset, last = first;
+  for (int d = 0; d < in.ndim; ++d) {
+    // offset-checked: CheckLayout validated every view's extent
+    const int64_t extent = (in.shape[d] - 1) * in.strides[d];
+    (extent < 0 ? first : last) += extent;
+  }
+  if (__builtin_mul_overflow(out.offset, es, &r.lo[0]) ||
+      __builtin_mul_overflow(out.offset + count, es, &r.hi[0]) ||
+      __builtin_mul_overflow(first, es, &r.lo[1]) ||
+      __builtin_mul_overflow(last + 1, es, &r.hi[1])) {
+    s.direct_reduce.reset();
+  }
+}
+
+bool RunDirectReduce(const PlanState& s, const void* const* inputs, void* out,
+                     int threads) {
+  if (!s.direct_reduce) return false;
+  const DirectReduce& r = *s.direct_reduce;
+  if (threads > r.max_direct_threads) return false;
+  if (SharesBytes(inputs[0], out, r.lo, r.hi, 1)) return false;
+  const ReduceOp op = ReduceOp(s.op);
+  scalar_ops::VisitNumericType(s.dtype, [&](auto zero) {
+    using Acc = scalar_ops::Accumulator<decltype(zero)>;
+    Acc* values = static_cast<Acc*>(out) + s.out->offset;
+    std::fill(values, values + r.count, scalar_ops::ReduceIdentity<Acc>(op));
+  });
+  NoteKernelRan(r.run(
+      {&r.plan, op, r.kernel_dtype, inputs[0], out, 0, r.plan.outer_size()}));
+  return true;
 }
 
 }  // namespace dispatch

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -530,6 +531,67 @@ TEST(Plan, CppPlanIsAValue) {
   EXPECT_THROW(plan.Execute({}, out.data()), Error);
   EXPECT_THROW(Plan::Binary(BinaryOp::kAdd, DType::kFloat32, v, Vector(4), v),
                Error);
+}
+
+}  // namespace
+}  // namespace stridekit
+
+namespace stridekit {
+namespace {
+
+// The direct reduction path (a C-ordered out, dispatch/reduce.cc) and the
+// engine's (the same out reversed) combine in the same order: the same
+// bits, for every kernel op over the last axis and over all axes.
+TEST(Plan, DirectReductionsMatchTheEngine) {
+  constexpr int64_t kRows = 7, kCols = 1003;
+  std::vector<float> a(kRows * kCols);
+  std::vector<double> b(a.size());
+  std::mt19937 gen(11);
+  for (size_t i = 0; i < a.size(); ++i) {
+    a[i] = float(int32_t(gen() >> 8) - (1 << 23)) / float(1 << 20);
+    b[i] = double(a[i]) * (1 + 1e-9);
+  }
+  const sk_view in = testing::MakeView({kRows, kCols}, {kCols, 1}, 0);
+  const sk_view out = testing::MakeView({kRows}, {1}, 0);
+  const sk_view reversed = testing::MakeView({kRows}, {-1}, kRows - 1);
+  const int32_t last[1] = {1};
+  for (sk_reduce_op op : {SK_SUM, SK_PROD, SK_RMIN, SK_RMAX}) {
+    SCOPED_TRACE(int(op));
+    std::vector<float> x(kRows), y(kRows);
+    ASSERT_EQ(sk_reduce(op, SK_FLOAT32, &in, a.data(), 1, last, &out, x.data()),
+              SK_OK);
+    ASSERT_EQ(
+        sk_reduce(op, SK_FLOAT32, &in, a.data(), 1, last, &reversed, y.data()),
+        SK_OK);
+    std::reverse(y.begin(), y.end());
+    EXPECT_EQ(std::memcmp(x.data(), y.data(), sizeof(float) * kRows), 0);
+    std::vector<double> u(kRows), v(kRows);
+    ASSERT_EQ(sk_reduce(op, SK_FLOAT64, &in, b.data(), 1, last, &out, u.data()),
+              SK_OK);
+    ASSERT_EQ(
+        sk_reduce(op, SK_FLOAT64, &in, b.data(), 1, last, &reversed, v.data()),
+        SK_OK);
+    std::reverse(v.begin(), v.end());
+    EXPECT_EQ(std::memcmp(u.data(), v.data(), sizeof(double) * kRows), 0);
+  }
+  // Over every axis: a rank-0 out (direct) against a one-element out with a
+  // mask that keeps it (the engine).
+  const int32_t both[2] = {0, 1};
+  float whole = 0, engine = 0;
+  const sk_view scalar = testing::MakeView({}, {}, 0);
+  ASSERT_EQ(
+      sk_reduce(SK_SUM, SK_FLOAT32, &in, a.data(), 2, both, &scalar, &whole),
+      SK_OK);
+  sk_view one = testing::MakeView({1}, {1}, 0);
+  one.has_mask = 1;
+  one.mask_begin[0] = 0;
+  one.mask_end[0] = 1;
+  const sk_view in3 = testing::MakeView({1, kRows, kCols}, {0, kCols, 1}, 0);
+  const int32_t inner[2] = {1, 2};
+  ASSERT_EQ(
+      sk_reduce(SK_SUM, SK_FLOAT32, &in3, a.data(), 2, inner, &one, &engine),
+      SK_OK);
+  EXPECT_EQ(std::memcmp(&whole, &engine, sizeof(float)), 0);
 }
 
 }  // namespace
