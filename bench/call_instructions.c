@@ -5,7 +5,9 @@
  * the first call's lazy initialisation drop out.
  *
  * CASE: plan_add (sk_plan_execute of a SK_ADD plan), add (sk_binary),
- * copy (sk_copy), plan_copy, plan_einsum and einsum ("ij,jk->ik"). */
+ * copy (sk_copy), plan_copy, plan_einsum and einsum ("ij,jk->ik"),
+ * compare (sk_compare SK_GT into bytes), cast (sk_cast to float64) and
+ * sum (sk_reduce SK_SUM over both axes). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +44,11 @@ int main(int argc, char** argv) {
   const sk_view v = Square(e);
   float* a = calloc((size_t)(e * e), sizeof(float));
   float* b = calloc((size_t)(e * e), sizeof(float));
-  float* out = calloc((size_t)(e * e), sizeof(float));
+  /* Room for every case's output (float64 for the cast). */
+  float* out = calloc((size_t)(e * e), sizeof(double));
+  sk_view none; /* rank 0: the sum of every element */
+  memset(&none, 0, sizeof(none));
+  const int32_t both_axes[2] = {0, 1};
   const void* in[2] = {a, b};
   const sk_view* views[2] = {&v, &v};
   sk_plan* plan = NULL;
@@ -62,6 +68,12 @@ int main(int argc, char** argv) {
       Check(sk_copy(SK_FLOAT32, &v, a, &v, out, NULL));
     } else if (strcmp(name, "einsum") == 0) {
       Check(sk_einsum("ij,jk->ik", SK_FLOAT32, 2, views, in, &v, out));
+    } else if (strcmp(name, "compare") == 0) {
+      Check(sk_compare(SK_GT, SK_FLOAT32, &v, a, &v, b, &v, out));
+    } else if (strcmp(name, "cast") == 0) {
+      Check(sk_cast(SK_FLOAT32, &v, a, SK_FLOAT64, &v, out));
+    } else if (strcmp(name, "sum") == 0) {
+      Check(sk_reduce(SK_SUM, SK_FLOAT32, &v, a, 2, both_axes, &none, out));
     } else {
       fprintf(stderr, "unknown case %s\n", name);
       return 2;

@@ -317,13 +317,12 @@ void ExecutePlan(const PlanState& s, const void* const* inputs, void* out,
     case PlanKind::kFill:
       return ex.run.copy(ex, s.elem_size, *s.inputs[0], inputs[0], *s.out, out,
                          nullptr, CopyThreads(*s.out, copy_options));
-    case PlanKind::kCast:
-      if (RunDirectCast(s, inputs, out,
-                        CopyThreads(*s.out, copy_options).threads)) {
-        return;
-      }
+    case PlanKind::kCast: {
+      const CopyOptions cast_options = CopyThreads(*s.out, copy_options);
+      if (RunDirectCast(s, inputs, out, cast_options.threads)) return;
       return ex.run.cast(ex, s.dtype, *s.inputs[0], inputs[0], s.dst_dtype,
-                         *s.out, out, CopyThreads(*s.out, copy_options));
+                         *s.out, out, cast_options);
+    }
     case PlanKind::kBinary:
       if (RunDirectElementwise(s, inputs, out, threads)) return;
       return ex.run.binary(ex, BinaryOp(s.op), s.dtype, *s.inputs[0], inputs[0],

@@ -216,10 +216,11 @@ bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
 
 // The layouts a direct path iterates over out's whole shape: layouts[0] is
 // out's, layouts[i + 1] input i's aligned to out (stride 0 along the axes
-// it broadcasts, AlignSource's strides); and per layout, for elements of
-// sizes[i] bytes, the byte offsets of its lowest element (lo) and one past
-// its highest (hi) from its data pointer (false when they overflow int64:
-// no direct path). Checked, unmasked views.
+// it broadcasts, AlignSource's strides); and per layout over the shape of
+// `out` (ByteExtents' first argument; a reduction passes its input), for
+// elements of sizes[i] bytes, the byte offsets of its lowest element (lo)
+// and one past its highest (hi) from its data pointer (false when they
+// overflow int64: no direct path). Checked, unmasked views.
 void DirectLayouts(const sk_view& out, std::span<const sk_view* const> inputs,
                    Operand* layouts);
 [[nodiscard]] bool ByteExtents(const sk_view& out, const Operand* layouts,

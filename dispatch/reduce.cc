@@ -241,18 +241,10 @@ void ResolveDirectReduce(PlanState& s) {
   ::new (static_cast<void*>(&r.plan))
       IterationPlan(IterationPlan::MakeValidated(in_shape, numel,
                                                  std::span(layouts, 2), false));
-  // Extents: out's block of `count` elements, in's over its own shape.
-  const int64_t es = int64_t(DTypeSize(t));
-  int64_t first = in.offset, last = first;
-  for (int d = 0; d < in.ndim; ++d) {
-    // offset-checked: CheckLayout validated every view's extent
-    const int64_t extent = (in.shape[d] - 1) * in.strides[d];
-    (extent < 0 ? first : last) += extent;
-  }
-  if (__builtin_mul_overflow(out.offset, es, &r.lo[0]) ||
-      __builtin_mul_overflow(out.offset + count, es, &r.hi[0]) ||
-      __builtin_mul_overflow(first, es, &r.lo[1]) ||
-      __builtin_mul_overflow(last + 1, es, &r.hi[1])) {
+  // Extents over in's shape: the accumulator's layout spans out's block.
+  const Operand out_then_in[2] = {layouts[1], layouts[0]};
+  const size_t sizes[2] = {DTypeSize(t), DTypeSize(t)};
+  if (!ByteExtents(in, out_then_in, 2, sizes, r.lo, r.hi)) {
     s.direct_reduce.reset();
   }
 }

@@ -555,6 +555,17 @@ TEST(Plan, DirectReductionsMatchTheEngine) {
   const sk_view out = testing::MakeView({kRows}, {1}, 0);
   const sk_view reversed = testing::MakeView({kRows}, {-1}, kRows - 1);
   const int32_t last[1] = {1};
+  // The two paths are the ones compared.
+  for (const sk_view* to : {&out, &reversed}) {
+    sk_plan* plan = nullptr;
+    ASSERT_EQ(sk_plan_reduce(SK_SUM, SK_FLOAT32, &in, 1, last, to, &plan),
+              SK_OK);
+    const std::string text = sk_plan_describe(plan);
+    EXPECT_NE(text.find(to == &out ? "direct kernel" : "| engine"),
+              std::string::npos)
+        << text;
+    sk_plan_free(plan);
+  }
   for (sk_reduce_op op : {SK_SUM, SK_PROD, SK_RMIN, SK_RMAX}) {
     SCOPED_TRACE(int(op));
     std::vector<float> x(kRows), y(kRows);

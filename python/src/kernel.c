@@ -200,8 +200,10 @@ static int prepare_elementwise(skx_kernel* k, PyObject* const* args,
 /* sum(a, axis, dtype, out, keepdims) and the other reductions: the fast
  * path takes a and axis (positional or keyword) and keepdims; dtype= and
  * out= go to the fallback unless None */
-static int prepare_reduce(skx_kernel* k, PyObject* const* args,
-                          Py_ssize_t nargs, PyObject** kw, skx_call* c) {
+/* The one array input of a reduction, arg-reduction or scan (args[0], of
+ * its computation dtype, no dtype=): 1, or 0 for the fallback, -1 on error */
+static int prepare_one_input(skx_kernel* k, PyObject* const* args,
+                             Py_ssize_t nargs, PyObject** kw, skx_call* c) {
   if (nargs < 1 || nargs > 2) return 0;
   if (kw[KW_DTYPE] != NULL && kw[KW_DTYPE] != Py_None) return 0;
   PyArrayObject* a;
@@ -210,7 +212,13 @@ static int prepare_reduce(skx_kernel* k, PyObject* const* args,
   c->nin = 1;
   const int r = resolve(k, t, 0, &c->in_t, &c->out_t);
   if (r <= 0) return r;
-  if (t != c->in_t) return 0;
+  return t == c->in_t;
+}
+
+static int prepare_reduce(skx_kernel* k, PyObject* const* args,
+                          Py_ssize_t nargs, PyObject** kw, skx_call* c) {
+  const int r = prepare_one_input(k, args, nargs, kw, c);
+  if (r <= 0) return r;
   const int nd = c->in[0].ndim;
   PyObject* axis = arg_or_kw(args, nargs, 1, kw[KW_AXIS]);
   int reduced[SK_MAX_NDIM] = {0};
@@ -246,16 +254,9 @@ static int prepare_reduce(skx_kernel* k, PyObject* const* args,
  * dtype=None, out=None): one axis or the flattened input */
 static int prepare_axis(skx_kernel* k, PyObject* const* args, Py_ssize_t nargs,
                         PyObject** kw, skx_call* c) {
-  if (nargs < 1 || nargs > 2) return 0;
-  if (kw[KW_DTYPE] != NULL && kw[KW_DTYPE] != Py_None) return 0;
   if (k->kind == SK_K_SCAN && kw[KW_KEEPDIMS] != NULL) return 0;
-  PyArrayObject* a;
-  int t;
-  if (!array_arg(args[0], &a, &t) || !set_input(c, 0, a)) return 0;
-  c->nin = 1;
-  const int r = resolve(k, t, 0, &c->in_t, &c->out_t);
+  const int r = prepare_one_input(k, args, nargs, kw, c);
   if (r <= 0) return r;
-  if (t != c->in_t) return 0;
   PyObject* axis = arg_or_kw(args, nargs, 1, kw[KW_AXIS]);
   if (axis == NULL) {
     if (!flatten_input(c)) return 0;
