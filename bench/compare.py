@@ -32,8 +32,17 @@ commit, threads; report.py) and one table of medians with their min-max
 over the repetitions and a thread-count column; writes it as CSV (the
 metadata in every row) to <build>/results/comparison.csv, plots GB/s per
 data-movement case (stridekit, NumPy, each peer library, copy reference;
-n/a where a peer is missing) to <build>/results/comparison.png and the speedup over each
-peer for every suite on a log scale to <build>/results/summary.png. Issue
+n/a where a peer is missing) to <build>/results/comparison.png (and per
+suite to suite_<name>_gbps.png), the speedup over each peer per case on a
+log scale to suite_<name>.png, one per suite, and a one-page overview to
+overview.png (overview.py; summary.png is a copy of it): per suite, size
+group and thread count, the geometric mean and min..max of the speedups and
+of the fraction of the copy reference, with the goals below marked. The
+report also gives the CPU's cores and caches, the copy reference's GB/s at
+DRAM size on one thread and on the most threads a DRAM case ran on, and the
+floors saved in <build>/results (transpose_floor*.txt, copy_floor*.txt: the
+output of those programs, run by hand). --from-csv <comparison.csv> runs
+nothing: it reports and plots an earlier run's CSV. Issue
 17's numeric cases (a > b, where, exp, log, tanh, argmax, cumsum) are listed
 again with their goal and whether it is met (issue17_goal), and so are issue
 19's einsum rows compared with optimize=True or np.matmul on the same
@@ -48,6 +57,7 @@ import argparse
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 import timeit
@@ -56,6 +66,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy_peers  # noqa: E402
+import overview  # noqa: E402
 import report  # noqa: E402
 
 # Peer libraries (label impl=<key>) and their display names, in column order;
@@ -211,21 +222,24 @@ def ns_range(lo, hi, median):
 ISSUE17_CASES = ("greater", "where", "exp", "log", "tanh", "argmax", "cumsum")
 
 
-def issue17_goal(row):
-    """(goal, met) of an issue-17 row, else ("", ""): at least NumPy's speed,
-    3x where NumPy's loop is strided (a transposed operand, argmax or cumsum
+# A goal is a list of checks (key, least, text): the row's key (vs_numpy,
+# vs_memcpy, vs_<peer library>) at least `least`; met when every check is.
+
+
+def issue17_checks(row):
+    """The checks of an issue-17 row, else []: at least NumPy's speed, 3x
+    where NumPy's loop is strided (a transposed operand, argmax or cumsum
     over axis 0), and 0.8 of the copy reference at DRAM for a > b and where."""
     parts = row["peer"].split(":") + ["", ""]
     name, _, variant = parts[1].partition("_")
     if (parts[0] != "numeric" or name not in ISSUE17_CASES
             or row["vs_numpy"] == ""):
-        return "", ""
+        return []
     want = 3 if variant in ("transposed", "axis0") else 1
-    goal, met = f">={want}x NumPy", row["vs_numpy"] >= want
+    checks = [("vs_numpy", want, f">={want}x NumPy")]
     if name in ("greater", "where") and row["group"] == "DRAM":
-        goal += ", >=0.8 ref"
-        met = met and row["vs_memcpy"] != "" and row["vs_memcpy"] >= 0.8
-    return goal, "yes" if met else "NO"
+        checks.append(("vs_memcpy", 0.8, ">=0.8 ref"))
+    return checks
 
 
 # Issue 19's einsum goals on the same threads: per case, the NumPy peer
@@ -246,17 +260,16 @@ ISSUE19_GOALS = {
 MODE_NAMES = {"gemm": "NumPy's BLAS GEMM", "optimize": "optimize=True"}
 
 
-def issue19_goal(row):
-    """(goal, met) of an einsum row compared with its goal's NumPy peer,
-    else ("", "")."""
+def issue19_checks(row):
+    """The check of an einsum row compared with its goal's NumPy peer, else
+    []."""
     parts = row["peer"].split(":")
     if (len(parts) != 4 or parts[0] != "einsum"
             or ISSUE19_GOALS.get(parts[1], ("",))[0] != parts[3]
             or row["vs_numpy"] == ""):
-        return "", ""
+        return []
     mode, want = ISSUE19_GOALS[parts[1]]
-    return (f">={want:g}x {MODE_NAMES[mode]}",
-            "yes" if row["vs_numpy"] >= want else "NO")
+    return [("vs_numpy", want, f">={want:g}x {MODE_NAMES[mode]}")]
 
 
 # Issue 18's copy_bench cases by kind (peer copy:<case>:<dtype>:...).
@@ -265,8 +278,8 @@ ISSUE18_PERMUTATIONS = ("transpose2d", "transpose2d_pow2", "permute3d",
 ISSUE18_STREAMS = ("contiguous", "reversed", "pad", "broadcast_row")
 
 
-def issue18_goal(row):
-    """(goal, met) of a one-thread issue-18 row, else ("", ""):
+def issue18_checks(row):
+    """The checks of a one-thread issue-18 row, else []:
     permutations >= 0.7 of the copy reference at DRAM and >= 0.5 at L3 and
     faster than NumPy and Eigen; contiguous, reversed, pad and broadcast row
     >= 0.9 of the reference (broadcast row's reference writes the same bytes:
@@ -274,33 +287,26 @@ def issue18_goal(row):
     XNNPACK; einsum trace and diagonal >= np.einsum."""
     parts = row["peer"].split(":") + ["", ""]
     if row["threads"] != 1:
-        return "", ""
-    checks = []  # (text, met)
+        return []
+    checks = []
     if parts[0] == "copy" and parts[1] in ISSUE18_PERMUTATIONS:
         least = {"DRAM": 0.7, "L3": 0.5}.get(row["group"])
         if least is not None:
-            checks.append((f">={least:g} ref",
-                           row["vs_memcpy"] != "" and
-                           row["vs_memcpy"] >= least))
-        checks.append((">=1x NumPy", row["vs_numpy"] != "" and
-                       row["vs_numpy"] >= 1))
+            checks.append(("vs_memcpy", least, f">={least:g} ref"))
+        checks.append(("vs_numpy", 1, ">=1x NumPy"))
         if row.get("vs_eigen", "") != "":
-            checks.append((">=1x Eigen", row["vs_eigen"] >= 1))
+            checks.append(("vs_eigen", 1, ">=1x Eigen"))
     elif parts[0] == "copy" and parts[1] in ISSUE18_STREAMS:
-        checks.append((">=0.9 ref", row["vs_memcpy"] != "" and
-                       row["vs_memcpy"] >= 0.9))
+        checks.append(("vs_memcpy", 0.9, ">=0.9 ref"))
         if parts[1] == "pad" and row.get("vs_xnnpack", "") != "":
-            checks.append((">=1x XNNPACK", row["vs_xnnpack"] >= 1))
+            checks.append(("vs_xnnpack", 1, ">=1x XNNPACK"))
     elif (parts[0] == "numeric" and parts[1].startswith("add_")
           and row.get("vs_xnnpack", "") != ""):
-        checks.append((">=1x XNNPACK", row["vs_xnnpack"] >= 1))
+        checks.append(("vs_xnnpack", 1, ">=1x XNNPACK"))
     elif (parts[0] == "einsum" and parts[1] in ("trace", "diagonal")
           and parts[3] == "plain" and row["vs_numpy"] != ""):
-        checks.append((">=1x np.einsum", row["vs_numpy"] >= 1))
-    if not checks:
-        return "", ""
-    return (", ".join(text for text, _ in checks),
-            "yes" if all(met for _, met in checks) else "NO")
+        checks.append(("vs_numpy", 1, ">=1x np.einsum"))
+    return checks
 
 
 # Issue 34's memory-bound einsum cases (einsum_cases.h, Case::group): dot
@@ -308,25 +314,40 @@ def issue18_goal(row):
 ISSUE34_STREAMS = ("dot_l3", "dot_dram", "sum_l3", "sum_dram")
 
 
-def issue34_goal(row):
-    """(goal, met) of an einsum dot or sum row: >= 0.8 of the copy reference
-    of its bytes, else ("", "")."""
+def issue34_checks(row):
+    """The check of an einsum dot or sum row: >= 0.8 of the copy reference
+    of its bytes, else []."""
     parts = row["peer"].split(":")
     if (len(parts) != 4 or parts[0] != "einsum"
             or parts[1] not in ISSUE34_STREAMS or parts[3] != "optimize"):
-        return "", ""
-    return ">=0.8 ref", ("yes" if row["vs_memcpy"] != "" and
-                         row["vs_memcpy"] >= 0.8 else "NO")
+        return []
+    return [("vs_memcpy", 0.8, ">=0.8 ref")]
+
+
+def goal_checks(row):
+    """(issue, checks) of a row with a goal, else ("", [])."""
+    if "peer" not in row:  # index_bench's rows carry no goal.
+        return "", []
+    for issue, of in (("17", issue17_checks), ("18", issue18_checks),
+                      ("19", issue19_checks), ("34", issue34_checks)):
+        checks = of(row)
+        if checks:
+            return issue, checks
+    return "", []
+
+
+def met(row, key, least):
+    return row.get(key, "") not in ("", None) and row[key] >= least
 
 
 def goal(row):
     """(issue, goal, met) of a row with a goal, else ("", "", "")."""
-    for issue, of in (("17", issue17_goal), ("18", issue18_goal),
-                      ("19", issue19_goal), ("34", issue34_goal)):
-        g, met = of(row)
-        if g:
-            return issue, g, met
-    return "", "", ""
+    issue, checks = goal_checks(row)
+    if not checks:
+        return "", "", ""
+    return (issue, ", ".join(text for _, _, text in checks),
+            "yes" if all(met(row, k, least) for k, least, _ in checks)
+            else "NO")
 
 
 def peer_names(results):
@@ -364,11 +385,12 @@ def plot(rows, path, names):
         import matplotlib.pyplot as plt
     except ImportError:
         print("matplotlib missing: no plot", file=sys.stderr)
-        return
-    rows = [r for r in rows if r["gbps"] != "" and r["memcpy_gbps"] != ""
-            and r["impl"] == "stridekit"]
+        return False
+    rows = [r for r in rows if r.get("gbps", "") != ""
+            and r.get("memcpy_gbps", "") != ""
+            and r.get("impl") == "stridekit"]
     if not rows:
-        return
+        return False
     # One panel per size group (L2, L3, DRAM), in the order they ran.
     groups = list(dict.fromkeys(r["group"] for r in rows))
     widest = max(sum(r["group"] == g for r in rows) for g in groups)
@@ -401,21 +423,14 @@ def plot(rows, path, names):
         ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return True
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", required=True)
-    ap.add_argument("--quick", action="store_true",
-                    help="fewer repetitions and shorter runs")
-    ap.add_argument("--suite", default="",
-                    help="only suites containing this (comma-separated list)")
-    ap.add_argument("--filter", default="", help="Google Benchmark filter")
-    args = ap.parse_args()
-    repetitions, min_time = (3, 0.05) if args.quick else (5, 0.2)
-
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    meta = report.metadata(args.build, root)
+def run_benchmarks(args, repetitions, min_time, meta):
+    """Runs the suites: (stridekit rows with their peers beside, index_bench
+    rows, {impl: peer library name}); adds NumPy's BLAS and the peer
+    libraries' kernels to meta."""
     bench_dir = os.path.join(args.build, "bench")
     suites = sorted(f for f in os.listdir(bench_dir)
                     if f.endswith("_bench") and
@@ -495,38 +510,168 @@ def main():
     # The peer libraries: GB/s and ratio beside stridekit's row.
     names = peer_names(results)
     results = set_peers(results, names)
-    for r in results:
-        r["goal_issue"], r["goal"], r["goal_met"] = goal(r)
-
     meta["numpy_blas"] = "; ".join(f"{t} thr: {d}" for t, d in
                                    sorted(numpy_peers.BLAS.items()))
     meta["peer_kernels"] = ", ".join(sorted(peer_kernels))
-    out_dir = os.path.join(args.build, "results")
-    os.makedirs(out_dir, exist_ok=True)
-    csv_path = os.path.join(out_dir, "comparison.csv")
-    with open(csv_path, "w", newline="") as f:
-        if results:
-            w = csv.DictWriter(f, fieldnames=list(results[0].keys()) +
-                               list(meta.keys()))
-            w.writeheader()
-            w.writerows(dict(r, **meta) for r in results)
+    return results, index_rows, names
+
+
+# comparison.csv's columns that hold text; the others hold numbers or "".
+TEXT_COLUMNS = {"suite", "case", "group", "peer", "impl", "goal_issue",
+                "goal", "goal_met", "kernel", "target"}
+
+
+def _parse(row):
+    out = {}
+    for key, value in row.items():
+        if key in TEXT_COLUMNS or key in report.METADATA_KEYS or value == "":
+            out[key] = value
+        else:
+            try:
+                number = float(value)
+                out[key] = (int(number) if key in ("threads", "numpy_threads",
+                                                   "n") else number)
+            except ValueError:
+                out[key] = value
+    return out
+
+
+def load_results(csv_path):
+    """An earlier run's comparison.csv (and index_kernels.csv beside it):
+    (rows, index rows, metadata, {impl: peer library name}). The machine
+    fields an older CSV lacks are read from this machine."""
+    with open(csv_path, newline="") as f:
+        reader = csv.DictReader(f)
+        rows = [_parse(r) for r in reader]
+        columns = reader.fieldnames or []
+    meta = {k: rows[0].get(k, "") if rows else "" for k in
+            report.METADATA_KEYS}
+    for key, value in report.machine_fields().items():
+        if not meta.get(key):
+            meta[key] = f"{value} (this machine; not in the CSV)"
+    for key in report.METADATA_KEYS:
+        for r in rows:
+            r.pop(key, None)
+    names = dict(PEER_LIBS)
+    for c in columns:
+        if c.startswith("vs_") and c not in ("vs_memcpy", "vs_numpy"):
+            names.setdefault(c[3:], c[3:])
+    for r in rows:
+        for impl in names:
+            r.setdefault(f"{impl}_gbps", "")
+            r.setdefault(f"vs_{impl}", "")
+    index_csv = os.path.join(os.path.dirname(csv_path), "index_kernels.csv")
+    index_rows = []
+    if os.path.exists(index_csv):
+        with open(index_csv, newline="") as f:
+            index_rows = [_parse(r) for r in csv.DictReader(f)]
+    return rows, index_rows, meta, names
+
+
+def goal_checks_of(row):
+    return goal_checks(row)[1]
+
+
+def write_plots(results, index_rows, meta, names, out_dir):
+    """The one-page overview (overview.png, also written as summary.png),
+    the per-case speedups and GB/s per suite (suite_<name>.png,
+    suite_<name>_gbps.png) and the GB/s of every data case
+    (comparison.png): a list of (what, path), empty without matplotlib."""
+    written = []
     png_path = os.path.join(out_dir, "comparison.png")
-    plot(results, png_path, names)
-    summary_path = os.path.join(out_dir, "summary.png")
+    if plot(results, png_path, names):
+        written.append(("GB/s per data case, all suites", png_path))
     summary_rows = results + [
         {"suite": "index_bench", "case": f"{r['kernel']} {r['case']} n={r['n']}",
-         "threads": 1, "vs_numpy": r["x numpy"], "vs_memcpy": r["x ref"]}
+         "group": "", "threads": 1, "vs_numpy": r["x numpy"],
+         "vs_memcpy": r["x ref"]}
         for r in index_rows if r["target"] == meta["target"]]
     summary_peers = ([("NumPy", "vs_numpy")] +
                      [(name, f"vs_{impl}") for impl, name in names.items()] +
                      [("copy reference (memcpy/memset)", "vs_memcpy")])
-    if not report.summary_plot(summary_rows, meta, summary_path,
-                               summary_peers):
-        summary_path = "none (matplotlib missing or no peers)"
+    measures = ([("speedup over NumPy", "vs_numpy")] +
+                [(f"speedup over {name}", f"vs_{impl}")
+                 for impl, name in names.items()] +
+                [("fraction of the copy reference", "vs_memcpy")])
+    cpus = report.logical_cpus(meta)
+    overview_path = os.path.join(out_dir, "overview.png")
+    notes = [
+        "; ".join([meta["cpu"], meta.get("cores", ""), "target " +
+                   meta["target"], meta["compiler"], "commit " +
+                   meta["commit"], meta["date"]]),
+        "caches " + meta.get("caches", ""),
+        report.bandwidth_lines(results, cpus)[0].split(None, 1)[1],
+    ]
+    if overview.overview_plot(
+            summary_rows, overview_path, measures, goal_checks_of,
+            "stridekit per suite, size group and threads: geometric mean and "
+            "min..max over the cases (medians)", notes):
+        written.append(("one-page overview", overview_path))
+        summary_path = os.path.join(out_dir, "summary.png")
+        shutil.copyfile(overview_path, summary_path)
+        written.append(("the overview again (its old name)", summary_path))
+    for suite in dict.fromkeys(r["suite"] for r in summary_rows):
+        rows = [r for r in summary_rows if r["suite"] == suite]
+        name = suite.removesuffix("_bench")
+        peers = [(p, k) for p, k in summary_peers
+                 if any(r.get(k) not in ("", None) for r in rows)]
+        path = os.path.join(out_dir, f"suite_{name}.png")
+        if peers and report.summary_plot(
+                rows, meta, path, peers,
+                title=f"{suite}: stridekit speedups per case (medians)"):
+            written.append((f"{suite}: speedup per case", path))
+        path = os.path.join(out_dir, f"suite_{name}_gbps.png")
+        if plot(rows, path, names):
+            written.append((f"{suite}: GB/s per data case", path))
+    return written
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", required=True)
+    ap.add_argument("--quick", action="store_true",
+                    help="fewer repetitions and shorter runs")
+    ap.add_argument("--suite", default="",
+                    help="only suites containing this (comma-separated list)")
+    ap.add_argument("--filter", default="", help="Google Benchmark filter")
+    ap.add_argument("--from-csv", default="", metavar="CSV",
+                    help="run nothing: report and plot an earlier run's "
+                    "comparison.csv (into <build>/results)")
+    args = ap.parse_args()
+    repetitions, min_time = (3, 0.05) if args.quick else (5, 0.2)
+
+    if args.from_csv:
+        results, index_rows, meta, names = load_results(args.from_csv)
+    else:
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        meta = report.metadata(args.build, root)
+        results, index_rows, names = run_benchmarks(args, repetitions,
+                                                    min_time, meta)
+    for r in results:
+        r["goal_issue"], r["goal"], r["goal_met"] = goal(r)
+
+    out_dir = os.path.join(args.build, "results")
+    os.makedirs(out_dir, exist_ok=True)
+    csv_path = os.path.join(out_dir, "comparison.csv")
+    if not args.from_csv or (os.path.abspath(args.from_csv) !=
+                             os.path.abspath(csv_path)):
+        with open(csv_path, "w", newline="") as f:
+            if results:
+                w = csv.DictWriter(f, fieldnames=list(results[0].keys()) +
+                                   list(meta.keys()))
+                w.writeheader()
+                w.writerows(dict(r, **meta) for r in results)
+    plots = write_plots(results, index_rows, meta, names, out_dir)
 
     print("== stridekit benchmark report")
-    for line in report.header_lines(meta):
+    for line in (report.header_lines(meta) +
+                 report.bandwidth_lines(results, report.logical_cpus(meta)) +
+                 report.floor_lines(out_dir, args.build)):
         print(line)
+    if args.from_csv:
+        print(f"(from {args.from_csv}: an earlier run, nothing measured now)")
+        if meta["numpy_blas"]:
+            print(f"NumPy's BLAS in its einsum peers: {meta['numpy_blas']}")
     for threads, blas in sorted(numpy_peers.BLAS.items()):
         print(f"NumPy's BLAS in its {threads}-thread einsum peers: {blas}")
     if meta["peer_kernels"]:
@@ -550,16 +695,25 @@ def main():
               "".join(f" {fmt(r[f'{impl}_gbps'], '12.2f'):>12} "
                       f"{fmt(r[f'vs_{impl}'], '9.1f') + ('x' if r[f'vs_{impl}'] != '' else ''):>10}"
                       for impl in names))
-    print(f"(time: median of {repetitions} repetitions per call, min-max over "
+    runs = ("the run's" if args.from_csv else str(repetitions))
+    print(f"(time: median of {runs} repetitions per call, min-max over "
           "them in the same unit; vs = peer time / stridekit time; thr = "
           "threads; einsum ...:plain is NumPy optimize=False, ...:optimize "
           "optimize=True, ...:gemm np.matmul; CSV, in ns: "
-          f"{csv_path}; plots {png_path}, {summary_path})")
+          f"{csv_path})")
+    if plots:
+        print("plots:")
+        for what, path in plots:
+            print(f"  {path}  ({what})")
+    else:
+        print("plots: none (matplotlib missing or no peers)")
     if any(r["peer"].startswith("call:") for r in results):
-        noop = numpy_peers.measure("python_call", args.quick) * 1e9
+        noop = ("" if args.from_csv else
+                f", {numpy_peers.measure('python_call', args.quick) * 1e9:.0f}"
+                " ns for a no-op lambda in this run")
         print(f"(call_bench: fixed cost per call on tiny arrays, time in ns; "
-              f"NumPy's time is from Python and includes its call overhead, "
-              f"{noop:.0f} ns for a no-op lambda in this run)")
+              f"NumPy's time is from Python and includes its call overhead"
+              f"{noop})")
     for issue, title in (
             ("17", "vs NumPy; vs ref: the copy reference"),
             ("18", "vs NumPy; vs ref: the copy reference"),
@@ -580,7 +734,8 @@ def main():
         print("\n== batch index kernels (elements/s per target)")
         print_table(index_rows)
         index_csv = os.path.join(out_dir, "index_kernels.csv")
-        write_csv(index_rows, index_csv)
+        if not args.from_csv:
+            write_csv(index_rows, index_csv)
         print(f"(CSV {index_csv})")
 
 
