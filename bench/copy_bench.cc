@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <string>
+#include <thread>
 
 #include "bench_buffer.h"
 #include "copy_cases.h"
@@ -21,6 +22,7 @@ namespace {
 
 using bench::Buffer;
 using bench::ThreadSeconds;
+using bench::WallSeconds;
 using bench::copy::Case;
 using bench::copy::GroupBytes;
 
@@ -102,13 +104,15 @@ Layout MakeLayout(Case c, int64_t bytes, int64_t es) {
   return l;
 }
 
-// Manual time (thread CPU time): each iteration times the case, then (in
-// alternating order) both references on the same buffers: the first `read`
-// bytes of the destination copied from the source, the rest filled.
+// Manual time (thread CPU time on one thread, wall time on more): each
+// iteration times the case, then (in alternating order) both references on
+// the same buffers and threads: the first `read` bytes of the destination
+// copied from the source, the rest filled.
 void BM_Copy(benchmark::State& state) {
   const Case c = static_cast<Case>(state.range(0));
   const int64_t es = state.range(1);
   const int group = int(state.range(2));
+  const int threads = int(state.range(3));
   const Layout l = MakeLayout(c, GroupBytes(group), es);
   const sk_view dst = View(l.dst_shape, CContiguousStrides(l.dst_shape), 0);
   const int64_t dst_elems = Numel(l.dst_shape);
@@ -120,20 +124,31 @@ void BM_Copy(benchmark::State& state) {
   bench::CopyReference ref = bench::CopyReference::For(read, written);
   ref.src = src.data;
   ref.dst = out.data;
+  ref.threads = threads;
   const int64_t moved = read + written;
-  bench::RunWithReference(state, ref, moved, ThreadSeconds, [&] {
-    Copy(size_t(es), l.src, src.data, dst, out.data);
-  });
-  state.SetLabel(bench::copy::CaseLabel(c, es, l.dst_shape, group, moved));
+  const CopyOptions options{threads};
+  bench::RunWithReference(
+      state, ref, moved, threads > 1 ? WallSeconds : ThreadSeconds, [&] {
+        Copy(size_t(es), l.src, src.data, dst, out.data, nullptr, options);
+      });
+  state.SetLabel(bench::copy::CaseLabel(c, es, l.dst_shape, group, moved) +
+                 (threads > 1 ? " threads=" + std::to_string(threads) : ""));
 }
 
+// Every case on one thread and on every core (when there are several).
 void CopyArgs(benchmark::internal::Benchmark* b) {
-  for (int group = 0; group < 3; ++group) {
-    for (int c = 0; c <= int(Case::kPad); ++c) {
-      for (int64_t es : {4, 8}) {
-        if (bench::copy::CaseRuns(Case(c), es, group)) b->Args({c, es, group});
+  const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+  for (int threads : {1, cores}) {
+    for (int group = 0; group < 3; ++group) {
+      for (int c = 0; c <= int(Case::kPad); ++c) {
+        for (int64_t es : {4, 8}) {
+          if (bench::copy::CaseRuns(Case(c), es, group)) {
+            b->Args({c, es, group, threads});
+          }
+        }
       }
     }
+    if (cores == 1) break;
   }
 }
 

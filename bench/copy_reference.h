@@ -16,6 +16,7 @@
 
 #include "clocks.h"
 #include "stridekit/copy.h"
+#include "stridekit/parallel.h"
 
 namespace stridekit::bench {
 
@@ -31,7 +32,8 @@ inline double Mean(const std::vector<double>& v) {
 // `copied` bytes, dst DstBytes(): the case's own input and output buffers
 // (room added to the output where needed), so that the reference meets the
 // cache state the case meets. Stridekit() copies and fills on `threads`
-// threads (the case's), Libc() on one.
+// threads (the case's), Libc() too: memcpy and memset of one slice per
+// thread (the library's worker pool), as two np.copyto halves would.
 struct CopyReference {
   const unsigned char* src;
   unsigned char* dst;
@@ -54,8 +56,26 @@ struct CopyReference {
   static constexpr unsigned char kFillByte = 0x3F;
 
   void Libc() const {
-    std::memcpy(dst, src, size_t(copied));
-    std::memset(dst + copied, kFillByte, size_t(filled));
+    if (threads <= 1) {
+      std::memcpy(dst, src, size_t(copied));
+      std::memset(dst + copied, kFillByte, size_t(filled));
+      return;
+    }
+    // Slices of whole cache lines, part i copying and filling its share.
+    RunParallel(threads, [&](int i) {
+      const auto slice = [&](int64_t bytes, int k) {
+        return bytes / 64 * k / threads * 64;
+      };
+      const int64_t c0 = slice(copied, i), c1 = slice(copied, i + 1);
+      const int64_t f0 = slice(filled, i), f1 = slice(filled, i + 1);
+      if (i + 1 == threads) {
+        std::memcpy(dst + c0, src + c0, size_t(copied - c0));
+        std::memset(dst + copied + f0, kFillByte, size_t(filled - f0));
+        return;
+      }
+      std::memcpy(dst + c0, src + c0, size_t(c1 - c0));
+      std::memset(dst + copied + f0, kFillByte, size_t(f1 - f0));
+    });
   }
   void Stridekit() const {
     // Streamed when the bytes it writes would stream as one copy, though

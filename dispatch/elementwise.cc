@@ -63,20 +63,34 @@ int TransposedThroughOutput(ElementwiseKernel kernel, DType t, int num_inputs,
 }
 
 // Throws at the first position of `plan` (rows, not tiled) whose integer
-// operands the prechecked op rejects (scalar_ops::OperandCheck: a division
-// by zero, MIN / -1), before any kernel writes.
-void CheckOperands(BinaryOp op, DType t, const IterationPlan& plan,
+// operands the prechecked op rejects (scalar_ops::OperandCheck and
+// UnaryOperandCheck: a division by zero, MIN // -1), before any kernel
+// writes.
+void CheckOperands(ElementwiseKernel kernel, DType t, const IterationPlan& plan,
                    const void* a_data, const void* b_data) {
   VisitType(IntegerTypes{}, t, [&](auto zero) {
     using T = decltype(zero);
     void (*check)(T, T) = nullptr;
-    switch (op) {
+    void (*check_unary)(T) = nullptr;
+    if (kernel.unary) {
+      switch (kernel.unary_op) {
+#define STRIDEKIT_CHECK_CASE(Name, ...)                                    \
+  case UnaryOp::k##Name:                                                   \
+    check_unary =                                                          \
+        &scalar_ops::UnaryOperandCheck<UnaryOp::k##Name>::template Run<T>; \
+    break;
+        STRIDEKIT_UNARY_OPS(STRIDEKIT_CHECK_CASE)
+#undef STRIDEKIT_CHECK_CASE
+      }
+    } else {
+      switch (kernel.binary) {
 #define STRIDEKIT_CHECK_CASE(Name, ...)                                    \
   case BinaryOp::k##Name:                                                  \
     check = &scalar_ops::OperandCheck<BinaryOp::k##Name>::template Run<T>; \
     break;
-      STRIDEKIT_BINARY_OPS(STRIDEKIT_CHECK_CASE)
+        STRIDEKIT_BINARY_OPS(STRIDEKIT_CHECK_CASE)
 #undef STRIDEKIT_CHECK_CASE
+      }
     }
     const T* a = static_cast<const T*>(a_data);
     const T* b = static_cast<const T*>(b_data);
@@ -85,8 +99,12 @@ void CheckOperands(BinaryOp op, DType t, const IterationPlan& plan,
     Chunk chunk;
     while (chunks.Next(chunk)) {
       for (int64_t i = 0; i < count; ++i) {
-        check(a[chunk.offsets[1] + i * plan.inner_stride(1)],
-              b[chunk.offsets[2] + i * plan.inner_stride(2)]);
+        const T x = a[chunk.offsets[1] + i * plan.inner_stride(1)];
+        if (check_unary != nullptr) {
+          check_unary(x);
+        } else {
+          check(x, b[chunk.offsets[2] + i * plan.inner_stride(2)]);
+        }
       }
     }
   });
@@ -149,7 +167,7 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
         box.Shape(), std::span(box_layouts, size_t(num_inputs + 1)),
         kernel.MayTile(t));
     if (checked_division) {
-      CheckOperands(kernel.binary, t, plan, in[0], in[1]);
+      CheckOperands(kernel, t, plan, in[0], in[1]);
     }
     const ElementwiseTask task{&plan,
                                kernel,
@@ -221,7 +239,7 @@ void ResolveDirectElementwise(PlanState& s) {
       unary ? KernelDType(UnaryOp(s.op), t) : KernelDType(BinaryOp(s.op), t);
   const KernelFamily family = FamilyOf(d.kernel_dtype);
   d.run = s.ex->kernels.elementwise[int(family)];
-  d.checked_division = !unary && IsInteger(t) && s.prechecked;
+  d.checked_division = IsInteger(t) && s.prechecked;
   const bool may_tile = !d.checked_division && elem_size >= 4 &&
                         family != KernelFamily::kHalf &&
                         family != KernelFamily::kComplex;
@@ -281,7 +299,7 @@ bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
     }
   }
   if (d.checked_division) {
-    CheckOperands(d.kernel.binary, s.dtype, d.plan, inputs[0], inputs[1]);
+    CheckOperands(d.kernel, s.dtype, d.plan, inputs[0], inputs[1]);
   }
   const ElementwiseTask task{
       &d.plan,

@@ -126,6 +126,7 @@ void PlanUnary(PlanState& s, UnaryOp op, DType t, const sk_view& a,
                const void* out_data) {
   const OpInfo<UnaryOp>& row = CheckUnaryArguments(
       op, t, a, DatasFor(datas)[0], out, OutFor(datas, out_data));
+  s.prechecked = row.prechecked;
   Bind(s, PlanKind::kUnary, row.name, int32_t(op), t, {&a}, out, datas);
   ResolveDirectElementwise(s);
 }

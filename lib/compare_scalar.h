@@ -97,6 +97,19 @@ bool IsFinite(T x) {
   }
 }
 
+// np.signbit: the sign bit of a float (also of zeros and NaNs); the other
+// kinds (refused by the op table) false.
+template <typename T>
+bool Signbit(T x) {
+  if constexpr (kIsHalf<T>) {
+    return (x.bits & 0x8000u) != 0;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return std::signbit(x);
+  } else {
+    return false;
+  }
+}
+
 // The row's function by its enum value (Compare(op, a, b)).
 template <typename T>
 bool Compare(CompareOp op, T a, T b) {

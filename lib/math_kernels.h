@@ -1,31 +1,37 @@
-// The transcendental functions of the math ops (exp, log, expm1, log1p,
-// sin, cos, tanh) for float and double, written once over an arithmetic
-// policy `M` so that the scalar reference (ScalarMath below) and the
-// Highway vectors of every target (simd/math-inl.h) run the same sequence
-// of correctly rounded IEEE operations and give the same bits: the only
-// fused multiply-add is M::MulAdd, the multiply-add rule (std::fma's bits,
-// simd/multiply_add-inl.h), in the polynomials; nothing else fuses (the
-// build passes -ffp-contract=off). No Highway.
+// The transcendental functions of the math ops (exp, exp2, expm1, log,
+// log2, log10, log1p, cbrt, sinh, cosh, tanh, arcsinh, arccosh, arctanh,
+// logaddexp, logaddexp2; sin, cos, tan, arcsin, arccos, arctan, arctan2,
+// hypot) for float and double, written once over an arithmetic policy `M`
+// so that the scalar reference (ScalarMath below) and the Highway vectors
+// of every target (simd/math-inl.h) run the same sequence of correctly
+// rounded IEEE operations and give the same bits: the only fused
+// multiply-add is M::MulAdd, the multiply-add rule (std::fma's bits,
+// simd/multiply_add-inl.h), in the polynomials and the exact reduction
+// steps; nothing else fuses (the build passes -ffp-contract=off). No
+// Highway.
 //
-// Methods: Cody-Waite range reduction (constants split so that the
-// products with the reduction multiple are exact) and truncated Taylor
-// series of enough terms that the truncation error stays far below half an
-// ulp; log and log1p follow fdlibm's scheme (s = f / (2 + f), atanh series);
-// sin and cos reduce by pi/2 in double-word arithmetic (exact products and
-// TwoSum), so arguments up to kTrigLimit (double: 1e5, float: 4000) are
-// reduced with a relative error below 2^-60; larger finite arguments go to
-// M::Fallback, which both sides implement with the C library's double sin
-// and cos (correctly reduced), rounded to T. Measured errors: see
-// tests/math_test.cc (at most 4 ulp is asserted).
+// Methods: the exp/log family (math_exp_log-inl.h) reduces by ln2 with
+// multiply-adds and evaluates minimax polynomials (no table, no division in
+// exp and log); the trigonometric family (math_trig-inl.h) reduces by pi/2
+// in double-word arithmetic up to kTrigLimit (larger finite arguments go to
+// M::Fallback: the C library's double functions, correctly reduced,
+// rounded to T). Both take rare vector paths for the extremes. Measured
+// errors: docs/math_accuracy.md (tests/accuracy/run); tests/math_test.cc
+// asserts at most 4 ulp.
 //
 // A policy M has: types T (float or double), V (value vector), I (signed
 // integer vector of the same width), K (mask); Set(T), Add, Sub, Mul,
 // MulAdd (a * b + c rounded once), Div,
-// Abs, CopySign(mag, sign), Round (to nearest even), Floor, Trunc, Lt, Le,
-// Eq, IsNaN, IsFinite, And/Or of masks, Select(mask, yes, no), BitsOf(V),
+// Sqrt, Neg (flips the sign bit), Abs, CopySign(mag, sign), Round (to
+// nearest even), Floor, Trunc, Lt, Le, Eq, IsNaN, IsFinite, And/Or/Not of
+// masks, Select(mask, yes, no), BitsOf(V),
 // FromBits(I), AddI, AndI, OrI, ShlI<k>, ShrI<k> (arithmetic), SetI,
 // ToInt (of an integral value in range), ToFloat, and
 // Fallback(mask, x, result, fn): fn(x) in the lanes of mask.
+// AnyLane(mask): whether any lane is set (skips a rare path whose lanes are
+// selected afterwards: the same bits either way).
+// XorI (bitwise exclusive or of I).
+// SelectIfNegativeI(k, yes, no): yes in the lanes whose integer k is < 0.
 #ifndef STRIDEKIT_LIB_MATH_KERNELS_H_
 #define STRIDEKIT_LIB_MATH_KERNELS_H_
 

@@ -140,16 +140,25 @@ bool DivisionDefined(T a, T b) {
   }
 }
 
-// Throws unless DivisionDefined(a, b), naming the values.
+// Throws unless DivisionDefined(a, b), naming the op (`name`: divide or
+// floor_divide, both NumPy's // on integers) and the values.
 template <typename T>
-void CheckDiv(T a, T b) {
+void CheckFloorDivision(const char* name, T a, T b) {
   if (b == 0) {
-    Fail(ErrorKind::kInvalidArgument, "divide: integer division by zero (", +a,
+    Fail(ErrorKind::kInvalidArgument, name, ": integer division by zero (", +a,
          " // 0)");
   }
   if (!DivisionDefined(a, b)) {
-    Fail(ErrorKind::kOutOfRange, "divide: integer overflow in ", +a, " // -1");
+    Fail(ErrorKind::kOutOfRange, name, ": integer overflow in ", +a, " // -1");
   }
+}
+template <typename T>
+void CheckDiv(T a, T b) {
+  CheckFloorDivision("divide", a, b);
+}
+template <typename T>
+void CheckFloorDivide(T a, T b) {
+  CheckFloorDivision("floor_divide", a, b);
 }
 
 // Throws for a zero divisor, naming the values (MIN % -1 is 0, defined).
@@ -158,6 +167,22 @@ void CheckMod(T a, T b) {
   if (b == 0) {
     Fail(ErrorKind::kInvalidArgument, "remainder: integer modulo by zero (", +a,
          " % 0)");
+  }
+}
+template <typename T>
+void CheckFmod(T a, T b) {
+  if (b == 0) {
+    Fail(ErrorKind::kInvalidArgument, "fmod: integer modulo by zero (fmod(", +a,
+         ", 0))");
+  }
+}
+
+// Throws for an integer zero (NumPy's 1 / 0 has no integer value).
+template <typename T>
+void CheckReciprocal(T a) {
+  if (a == 0) {
+    Fail(ErrorKind::kInvalidArgument,
+         "reciprocal: integer division by zero (1 / 0)");
   }
 }
 
@@ -199,6 +224,33 @@ struct OperandCheck<BinaryOp::kPow> {
   template <typename T>
   static void Run(T a, T b) {
     CheckPow(a, b);
+  }
+};
+template <>
+struct OperandCheck<BinaryOp::kFmod> {
+  template <typename T>
+  static void Run(T a, T b) {
+    CheckFmod(a, b);
+  }
+};
+template <>
+struct OperandCheck<BinaryOp::kFloorDivide> {
+  template <typename T>
+  static void Run(T a, T b) {
+    CheckFloorDivide(a, b);
+  }
+};
+// The check of a unary row (reciprocal's, the one prechecked unary row).
+template <UnaryOp op>
+struct UnaryOperandCheck {
+  template <typename T>
+  static void Run(T) {}
+};
+template <>
+struct UnaryOperandCheck<UnaryOp::kReciprocal> {
+  template <typename T>
+  static void Run(T a) {
+    CheckReciprocal(a);
   }
 };
 
@@ -448,7 +500,212 @@ STRIDEKIT_MATH_SCALAR(Log1p)
 STRIDEKIT_MATH_SCALAR(Sin)
 STRIDEKIT_MATH_SCALAR(Cos)
 STRIDEKIT_MATH_SCALAR(Tanh)
+STRIDEKIT_MATH_SCALAR(Tan)
+STRIDEKIT_MATH_SCALAR(Arcsin)
+STRIDEKIT_MATH_SCALAR(Arccos)
+STRIDEKIT_MATH_SCALAR(Arctan)
+STRIDEKIT_MATH_SCALAR(Sinh)
+STRIDEKIT_MATH_SCALAR(Cosh)
+STRIDEKIT_MATH_SCALAR(Arcsinh)
+STRIDEKIT_MATH_SCALAR(Arccosh)
+STRIDEKIT_MATH_SCALAR(Arctanh)
+STRIDEKIT_MATH_SCALAR(Exp2)
+STRIDEKIT_MATH_SCALAR(Log2)
+STRIDEKIT_MATH_SCALAR(Log10)
+STRIDEKIT_MATH_SCALAR(Cbrt)
 #undef STRIDEKIT_MATH_SCALAR
+
+// Fn(a, b) on float or double: float16 and bfloat16 through float32,
+// rounded once.
+template <typename T, class Fn>
+T ViaFloat(T a, T b, Fn fn) {
+  if constexpr (kIsHalf<T>) {
+    return Narrow<T>(fn(Widen(a), Widen(b)));
+  } else {
+    return fn(a, b);
+  }
+}
+
+// The binary transcendentals of lib/math_kernels.h on one pair.
+#define STRIDEKIT_MATH_SCALAR2(Name)                            \
+  template <typename T>                                         \
+  T Name(T a, T b) {                                            \
+    return ViaFloat(a, b, [](auto x, auto y) {           \
+      return math::Name(math::ScalarMath<decltype(x)>{}, x, y); \
+    });                                                         \
+  }
+STRIDEKIT_MATH_SCALAR2(Arctan2)
+STRIDEKIT_MATH_SCALAR2(Hypot)
+STRIDEKIT_MATH_SCALAR2(Logaddexp)
+STRIDEKIT_MATH_SCALAR2(Logaddexp2)
+#undef STRIDEKIT_MATH_SCALAR2
+
+// np.reciprocal: floats 1 / a; integers 1 / a truncated toward zero
+// (requires a != 0: CheckReciprocal); complex by NumPy's formula (Smith's
+// scaling, which differs from Div(1, a) in rounding).
+template <typename T>
+T Reciprocal(T a) {
+  if constexpr (kIsInt<T>) {
+    if constexpr (std::is_signed_v<T>) {
+      return a == 1 || a == -1 ? a : T(0);
+    } else {
+      return a == 1 ? T(1) : T(0);
+    }
+  } else if constexpr (kIsComplex<T>) {
+    using P = decltype(a.re);
+    if (std::fabs(a.im) <= std::fabs(a.re)) {
+      const P r = a.im / a.re;
+      const P d = a.re + Rounded(a.im * r);
+      return T{P(1) / d, -r / d};
+    }
+    const P r = a.re / a.im;
+    const P d = Rounded(a.re * r) + a.im;
+    return T{r / d, P(-1) / d};
+  } else {
+    return ViaFloat(a, [](auto x) { return decltype(x)(1) / x; });
+  }
+}
+
+// np.copysign: |a| with b's sign bit.
+template <typename T>
+T Copysign(T a, T b) {
+  return ViaFloat(a, b,
+                  [](auto x, auto y) { return std::copysign(x, y); });
+}
+
+// np.fmod: floats C's fmod (exact, sign of a); integers C's remainder
+// (requires b != 0: CheckFmod; MIN fmod -1 is 0).
+template <typename T>
+T Fmod(T a, T b) {
+  if constexpr (kIsInt<T>) {
+    if constexpr (std::is_signed_v<T>) {
+      if (b == -1) return T(0);
+    }
+    return static_cast<T>(a % b);
+  } else {
+    return ViaFloat(a, b,
+                    [](auto x, auto y) { return std::fmod(x, y); });
+  }
+}
+
+// np.floor_divide: integers as Div (requires DivisionDefined:
+// CheckFloorDivide); floats NumPy 1.24's npy_floor_divide: a / b for a zero b,
+// else the quotient of divmod, (a - fmod(a, b)) / b adjusted down when the
+// remainder's sign differs from b's and snapped to the nearest integral value.
+template <typename T>
+T FloorDivide(T a, T b) {
+  if constexpr (kIsInt<T>) {
+    return Div(a, b);
+  } else {
+    return ViaFloat(a, b, [](auto x, auto y) {
+      using P = decltype(x);
+      if (y == 0) return x / y;
+      const P mod = std::fmod(x, y);
+      P div = (x - mod) / y;
+      if (mod != 0 && std::isless(y, P(0)) != std::isless(mod, P(0))) {
+        div -= P(1);
+      }
+      if (div == 0) return std::copysign(P(0), x / y);
+      P floordiv = std::floor(div);
+      if (std::isgreater(div - floordiv, P(0.5))) floordiv += P(1);
+      return floordiv;
+    });
+  }
+}
+
+// np.fmax / np.fmin: a NaN operand is ignored (both NaN: NaN); integers
+// and bool as maximum and minimum. Equal floats give b (C's fmax on x86,
+// NumPy's vector loops), float16 a (NumPy's float16 loop).
+template <typename T>
+T Fmax(T a, T b) {
+  if constexpr (kIsInt<T> || kIsBool<T>) {
+    return Max(a, b);
+  } else if constexpr (std::is_same_v<T, Float16>) {
+    const float x = Widen(a), y = Widen(b);
+    return Narrow<T>((x >= y || y != y) ? x : y);
+  } else {
+    return ViaFloat(
+        a, b, [](auto x, auto y) { return (y != y || x > y) ? x : y; });
+  }
+}
+template <typename T>
+T Fmin(T a, T b) {
+  if constexpr (kIsInt<T> || kIsBool<T>) {
+    return Min(a, b);
+  } else if constexpr (std::is_same_v<T, Float16>) {
+    const float x = Widen(a), y = Widen(b);
+    return Narrow<T>((x <= y || y != y) ? x : y);
+  } else {
+    return ViaFloat(
+        a, b, [](auto x, auto y) { return (y != y || x < y) ? x : y; });
+  }
+}
+
+// np.heaviside(a, b): NaN for a NaN a, b where a == 0, 0 below, 1 above.
+template <typename T>
+T Heaviside(T a, T b) {
+  return ViaFloat(a, b, [](auto x, auto y) {
+    using P = decltype(x);
+    if (x != x) return std::numeric_limits<P>::quiet_NaN();
+    if (x == 0) return y;
+    return x < 0 ? P(0) : P(1);
+  });
+}
+
+// np.nextafter: the next value of T after a toward b. Float and double as
+// C (b when equal); float16 and bfloat16 step their own bits (NumPy's
+// npy_half_nextafter: a when equal, NaN for a NaN operand).
+template <typename T>
+T Nextafter(T a, T b) {
+  if constexpr (kIsHalf<T>) {
+    const float x = Widen(a), y = Widen(b);
+    if (x != x || y != y)
+      return Narrow<T>(std::numeric_limits<float>::quiet_NaN());
+    if (x == y) return a;
+    const uint16_t ax = a.bits, by = b.bits;
+    uint16_t bits;
+    if (x == 0) {
+      bits = uint16_t((by & 0x8000u) + 1);  // The smallest subnormal.
+    } else if ((x < y) == !(ax & 0x8000u)) {
+      bits = uint16_t(ax + 1);  // Away from zero.
+    } else {
+      bits = uint16_t(ax - 1);
+    }
+    return T{bits};
+  } else {
+    return std::nextafter(a, b);
+  }
+}
+
+// np.gcd / np.lcm on magnitudes in T's unsigned type (|MIN| is 2^(n-1)),
+// the result converted back as NumPy: gcd by Euclid, lcm = |a| / gcd * |b|
+// wrapping (0 when either is 0).
+template <typename T>
+std::make_unsigned_t<T> Magnitude(T a) {
+  using U = std::make_unsigned_t<T>;
+  return a < T(0) ? U(U(0) - U(a)) : U(a);
+}
+template <typename T>
+std::make_unsigned_t<T> MagnitudeGcd(T a, T b) {
+  auto x = Magnitude(a), y = Magnitude(b);
+  while (y != 0) {
+    const auto r = static_cast<decltype(x)>(x % y);
+    x = y;
+    y = r;
+  }
+  return x;
+}
+template <typename T>
+T Gcd(T a, T b) {
+  return static_cast<T>(MagnitudeGcd(a, b));
+}
+template <typename T>
+T Lcm(T a, T b) {
+  const auto g = MagnitudeGcd(a, b);
+  if (g == 0) return T(0);
+  using W = Wide<T>;
+  return static_cast<T>(W(Magnitude(a) / g) * W(Magnitude(b)));
+}
 
 // Rounding to integral values: integers unchanged.
 #define STRIDEKIT_ROUNDING_SCALAR(Name, fn)                  \

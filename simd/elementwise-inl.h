@@ -179,17 +179,32 @@ void RunRowsFor(const ElementwiseTask& task, Row row) {
   });
 }
 
-// The functor that runs Op on integer lanes of T: the ops that are the
-// identity there (floor, ceil, rint, trunc; abs of unsigned) share
-// TruncOp's rows, as bool ops share BoolRowOp's.
+// The functor that runs Op on integer lanes of T, sharing the rows of the
+// op that computes the same there: the identity (floor, ceil, rint, trunc;
+// abs of unsigned) TruncOp's, fmax and fmin maximum's and minimum's,
+// floor_divide divide's (its operand check stays its own, in dispatch/), as
+// bool ops share BoolRowOp's.
+template <class Op, typename T, bool kInt = std::is_integral_v<T>>
+struct IntegerRow {
+  using type = Op;
+};
 template <class Op, typename T>
-using IntegerRowOp =
-    std::conditional_t<std::is_integral_v<T> && (std::is_same_v<Op, FloorOp> ||
-                                                 std::is_same_v<Op, CeilOp> ||
-                                                 std::is_same_v<Op, RintOp> ||
-                                                 (std::is_same_v<Op, AbsOp> &&
-                                                  std::is_unsigned_v<T>)),
-                       TruncOp, Op>;
+struct IntegerRow<Op, T, true> {
+  static constexpr bool kIdentity =
+      std::is_same_v<Op, FloorOp> || std::is_same_v<Op, CeilOp> ||
+      std::is_same_v<Op, RintOp> ||
+      (std::is_same_v<Op, AbsOp> && std::is_unsigned_v<T>);
+  using type = std::conditional_t<
+      kIdentity, TruncOp,
+      std::conditional_t<
+          std::is_same_v<Op, FmaxOp>, MaxOp,
+          std::conditional_t<
+              std::is_same_v<Op, FminOp>, MinOp,
+              std::conditional_t<std::is_same_v<Op, FloorDivideOp>, DivOp,
+                                 Op>>>>;
+};
+template <class Op, typename T>
+using IntegerRowOp = typename IntegerRow<Op, T>::type;
 
 // Op on storage type T: bool as bytes, float16/bfloat16 through float32,
 // complex on interleaved lanes, the rest on lanes of T.
@@ -197,10 +212,22 @@ template <typename T, class Op, RowLayouts kLayouts>
 void RunOpFor(const ElementwiseTask& task) {
   if constexpr (std::is_same_v<T, Bool>) {
     RunElementwiseFor<uint8_t, BoolRowOp<Op>, kLayouts>(task);
+  } else if constexpr (kIsHalf<T> && std::is_same_v<Op, NextafterOp>) {
+    // Steps of T's own bits, not float32's: scalar on T.
+    RunRowsFor<T>(task, [](T* out, int64_t os, const T* a, int64_t as,
+                           const T* b, int64_t bs, size_t count) {
+      for (size_t i = 0; i < count; ++i) {
+        const int64_t k = int64_t(i);
+        out[k * os] = scalar_ops::Nextafter(a[k * as], b[k * bs]);
+      }
+    });
   } else if constexpr (kIsHalf<T>) {
     RunRowsFor<T>(task, [](auto... row) { HalfRow<Op>(row...); });
   } else if constexpr (kIsComplex<T>) {
     RunRowsFor<T>(task, [](auto... row) { ComplexRow<Op>(row...); });
+  } else if constexpr (!IntegerRowOp<Op, T>::template kVector<T>) {
+    // No vector form: the scalar executor shared by every target.
+    RunScalarElementwise<T, IntegerRowOp<Op, T>::template kScalar<T>>(task);
   } else {
     RunElementwiseFor<T, IntegerRowOp<Op, T>, kLayouts>(task);
   }

@@ -29,19 +29,21 @@ namespace HWY_NAMESPACE {
 // Elements per staged block: three float32 buffers stay well inside L1.
 inline constexpr size_t kHalfBlock = 512;
 
-// np.minimum / np.maximum of float16 take a when equal (scalar_ops).
-template <bool kMax>
+// np.minimum / np.maximum (kIgnoreNaN false: a NaN a wins) and np.fmin /
+// np.fmax (true: a NaN b loses) of float16 take a when equal (scalar_ops).
+template <bool kMax, bool kIgnoreNaN>
 struct HalfMinMaxOp {
   template <typename T>
   static constexpr bool kVector = true;
   template <class D, class V>
   static V Vec(D, V a, V b) {
     const auto first = kMax ? hn::Lt(b, a) : hn::Lt(a, b);
-    return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::Or(first, hn::Eq(a, b))), a,
-                          b);
+    const auto nan = kIgnoreNaN ? hn::IsNaN(b) : hn::IsNaN(a);
+    return hn::IfThenElse(hn::Or(nan, hn::Or(first, hn::Eq(a, b))), a, b);
   }
   static float Scalar(float a, float b) {
-    return (a != a || (kMax ? a >= b : a <= b)) ? a : b;
+    const bool nan = kIgnoreNaN ? b != b : a != a;
+    return (nan || (kMax ? a >= b : a <= b)) ? a : b;
   }
 };
 
@@ -53,11 +55,19 @@ struct HalfFloatOp {
 };
 template <>
 struct HalfFloatOp<MinOp, Float16> {
-  using type = HalfMinMaxOp<false>;
+  using type = HalfMinMaxOp<false, false>;
 };
 template <>
 struct HalfFloatOp<MaxOp, Float16> {
-  using type = HalfMinMaxOp<true>;
+  using type = HalfMinMaxOp<true, false>;
+};
+template <>
+struct HalfFloatOp<FminOp, Float16> {
+  using type = HalfMinMaxOp<false, true>;
+};
+template <>
+struct HalfFloatOp<FmaxOp, Float16> {
+  using type = HalfMinMaxOp<true, true>;
 };
 
 // to[i] = float32 value of from[i * stride] for i < count.

@@ -49,6 +49,8 @@ struct HwyMath {
   V Mul(V a, V b) const { return hn::Mul(a, b); }
   V MulAdd(V a, V b, V c) const { return HWY_NAMESPACE::MulAdd(d, a, b, c); }
   V Div(V a, V b) const { return hn::Div(a, b); }
+  V Sqrt(V a) const { return hn::Sqrt(a); }
+  V Neg(V a) const { return hn::Neg(a); }
   V Abs(V a) const { return hn::Abs(a); }
   V CopySign(V mag, V sign) const { return hn::CopySign(mag, sign); }
   V Round(V a) const { return hn::Round(a); }
@@ -61,6 +63,7 @@ struct HwyMath {
   K IsFinite(V a) const { return hn::IsFinite(a); }
   K And(K a, K b) const { return hn::And(a, b); }
   K Or(K a, K b) const { return hn::Or(a, b); }
+  K Not(K a) const { return hn::Not(a); }
   V Select(K k, V yes, V no) const { return hn::IfThenElse(k, yes, no); }
   I BitsOf(V a) const { return hn::BitCast(di, a); }
   V FromBits(I bits) const { return hn::BitCast(d, bits); }
@@ -95,6 +98,12 @@ struct HwyMath {
     }
     return hn::Load(d, rs);
   }
+  bool AnyLane(K k) const { return !hn::AllFalse(d, k); }
+  I XorI(I a, I b) const { return hn::Xor(a, b); }
+  V SelectIfNegativeI(I k, V yes, V no) const {
+    return hn::BitCast(d, hn::IfNegativeThenElse(k, hn::BitCast(di, yes),
+                                                 hn::BitCast(di, no)));
+  }
 };
 
 // The op of row Name: math::Name (this target's copy of the algorithm) on
@@ -124,7 +133,44 @@ STRIDEKIT_MATH_OP(Log1p)
 STRIDEKIT_MATH_OP(Sin)
 STRIDEKIT_MATH_OP(Cos)
 STRIDEKIT_MATH_OP(Tanh)
+STRIDEKIT_MATH_OP(Tan)
+STRIDEKIT_MATH_OP(Arcsin)
+STRIDEKIT_MATH_OP(Arccos)
+STRIDEKIT_MATH_OP(Arctan)
+STRIDEKIT_MATH_OP(Sinh)
+STRIDEKIT_MATH_OP(Cosh)
+STRIDEKIT_MATH_OP(Arcsinh)
+STRIDEKIT_MATH_OP(Arccosh)
+STRIDEKIT_MATH_OP(Arctanh)
+STRIDEKIT_MATH_OP(Exp2)
+STRIDEKIT_MATH_OP(Log2)
+STRIDEKIT_MATH_OP(Log10)
+STRIDEKIT_MATH_OP(Cbrt)
 #undef STRIDEKIT_MATH_OP
+
+// The binary transcendentals, as STRIDEKIT_MATH_OP.
+#define STRIDEKIT_MATH_BINARY_OP(Name)                                    \
+  template <class D>                                                      \
+  HWY_NOINLINE hn::Vec<D> Name##Vector(D d, hn::Vec<D> x, hn::Vec<D> y) { \
+    return math::Name(HwyMath<D>{d, hn::RebindToSigned<D>()}, x, y);      \
+  }                                                                       \
+  struct Name##Op {                                                       \
+    template <typename T>                                                 \
+    static constexpr bool kVector = true;                                 \
+    template <class D, class V>                                           \
+    static V Vec(D d, V a, V b) {                                         \
+      return Name##Vector(d, a, b);                                       \
+    }                                                                     \
+    template <typename T>                                                 \
+    static T Scalar(T a, T b) {                                           \
+      return scalar_ops::Name(a, b);                                      \
+    }                                                                     \
+  };
+STRIDEKIT_MATH_BINARY_OP(Arctan2)
+STRIDEKIT_MATH_BINARY_OP(Hypot)
+STRIDEKIT_MATH_BINARY_OP(Logaddexp)
+STRIDEKIT_MATH_BINARY_OP(Logaddexp2)
+#undef STRIDEKIT_MATH_BINARY_OP
 
 // Rounding to integral values: Highway's exact Floor/Ceil/Round/Trunc on
 // float lanes, the identity on integer lanes. The result takes the input's

@@ -20,6 +20,7 @@
 #include "alignment.h"
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
+#include "scalar_elementwise.h"
 #include "scalar_ops.h"
 #include "stridekit/ops.h"
 
@@ -57,18 +58,22 @@ inline constexpr size_t kLaneRoom = HWY_MAX_BYTES / sizeof(hn::TFromD<D>);
   };
 // The op of row Name where Highway 1.0.3 has no vector form: scalar_ops::Name
 // only (Vec is never called).
-#define STRIDEKIT_SCALAR_ONLY_OP(Name)     \
-  struct Name##Op {                        \
-    template <typename T>                  \
-    static constexpr bool kVector = false; \
-    template <class D, class V>            \
-    static V Vec(D, V a, V) {              \
-      return a;                            \
-    }                                      \
-    template <typename T>                  \
-    static T Scalar(T a, T b) {            \
-      return scalar_ops::Name(a, b);       \
-    }                                      \
+// kScalar<T>: the function itself, for the executor outside the target
+// namespaces (scalar_elementwise.h).
+#define STRIDEKIT_SCALAR_ONLY_OP(Name)                          \
+  struct Name##Op {                                             \
+    template <typename T>                                       \
+    static constexpr bool kVector = false;                      \
+    template <typename T>                                       \
+    static constexpr T (*kScalar)(T, T) = &scalar_ops::Name<T>; \
+    template <class D, class V>                                 \
+    static V Vec(D, V a, V) {                                   \
+      return a;                                                 \
+    }                                                           \
+    template <typename T>                                       \
+    static T Scalar(T a, T b) {                                 \
+      return scalar_ops::Name(a, b);                            \
+    }                                                           \
   };
 #endif
 
@@ -121,6 +126,8 @@ struct MulOp {
 struct DivOp {
   template <typename T>
   static constexpr bool kVector = !scalar_ops::kIsInt<T>;
+  template <typename T>
+  static constexpr T (*kScalar)(T, T) = &scalar_ops::Div<T>;
   template <class D, class V>
   static V Vec(D, V a, V b) {
     return hn::Div(a, b);
@@ -247,15 +254,87 @@ struct NotOp {
   }
 };
 
+// ---- The float family and the integer extras of the op table.
+
+// np.fmod and np.floor_divide (no exact vector forms; integer callers check
+// operands first), np.nextafter (steps of T's bits), np.gcd and np.lcm.
+STRIDEKIT_SCALAR_ONLY_OP(Fmod)
+STRIDEKIT_SCALAR_ONLY_OP(FloorDivide)
+STRIDEKIT_SCALAR_ONLY_OP(Nextafter)
+STRIDEKIT_SCALAR_ONLY_OP(Gcd)
+STRIDEKIT_SCALAR_ONLY_OP(Lcm)
+// Floats: b's sign bit on a's magnitude.
+STRIDEKIT_LANEWISE_OP(Copysign, hn::CopySign)
+
+// np.fmax / np.fmin: floats select (a NaN b gives a, a NaN a gives b; b when
+// equal, scalar_ops::Fmax), integers Highway's Max/Min.
+template <bool kMax>
+struct IgnoreNaNMinMaxOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D, V a, V b) {
+    if constexpr (hwy::IsFloat<hn::TFromD<D>>()) {
+      const auto a_wins = kMax ? hn::Lt(b, a) : hn::Lt(a, b);
+      return hn::IfThenElse(hn::Or(hn::IsNaN(b), a_wins), a, b);
+    } else {
+      return kMax ? hn::Max(a, b) : hn::Min(a, b);
+    }
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return kMax ? scalar_ops::Fmax(a, b) : scalar_ops::Fmin(a, b);
+  }
+};
+using FmaxOp = IgnoreNaNMinMaxOp<true>;
+using FminOp = IgnoreNaNMinMaxOp<false>;
+
+// np.heaviside(a, b): NaN, b where a == 0, 0 below, 1 above.
+struct HeavisideOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D d, V a, V b) {
+    using T = hn::TFromD<D>;
+    const auto zero = hn::Zero(d);
+    V r = hn::IfThenElse(hn::Lt(a, zero), zero, hn::Set(d, T(1)));
+    r = hn::IfThenElse(hn::Eq(a, zero), b, r);
+    return hn::IfThenElse(hn::IsNaN(a),
+                          hn::Set(d, std::numeric_limits<T>::quiet_NaN()), r);
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return scalar_ops::Heaviside(a, b);
+  }
+};
+
+// np.reciprocal: floats 1 / a (correctly rounded division); integers
+// (checked: no zero) and complex by scalar_ops.
+struct ReciprocalOp {
+  template <typename T>
+  static constexpr bool kVector = !scalar_ops::kIsInt<T>;
+  template <typename T>
+  static constexpr T (*kScalar)(T, T) =
+      &IgnoringSecond<T, &scalar_ops::Reciprocal<T>>;
+  template <class D, class V>
+  static V Vec(D d, V a, V) {
+    return hn::Div(hn::Set(d, hn::TFromD<D>(1)), a);
+  }
+  template <typename T>
+  static T Scalar(T a, T) {
+    return scalar_ops::Reciprocal(a);
+  }
+};
+
 // Bool lanes (bytes, any non-zero byte true; results 0 or 1): add, maximum
 // and or are or, multiply, minimum and and are and, xor and not are
 // logical, absolute is != 0 (scalar_ops' Bool rules). Op is the row's
 // functor.
 template <class Op>
 struct BoolOp {
-  static constexpr bool kOr = std::is_same_v<Op, AddOp> ||
-                              std::is_same_v<Op, MaxOp> ||
-                              std::is_same_v<Op, OrOp>;
+  static constexpr bool kOr =
+      std::is_same_v<Op, AddOp> || std::is_same_v<Op, MaxOp> ||
+      std::is_same_v<Op, FmaxOp> || std::is_same_v<Op, OrOp>;
   template <typename T>
   static constexpr bool kVector = true;
   template <class D, class V>
@@ -278,12 +357,13 @@ struct BoolOp {
   }
 };
 
-// The bool functor of Op: the rows that compute alike (add and maximum are
-// or; multiply and minimum are and) share one instantiation.
+// The bool functor of Op: the rows that compute alike (add, maximum and
+// fmax are or; multiply, minimum and fmin are and) share one instantiation.
 template <class Op>
 using BoolRowOp = BoolOp<std::conditional_t<
     BoolOp<Op>::kOr, OrOp,
-    std::conditional_t<std::is_same_v<Op, MulOp> || std::is_same_v<Op, MinOp>,
+    std::conditional_t<std::is_same_v<Op, MulOp> || std::is_same_v<Op, MinOp> ||
+                           std::is_same_v<Op, FminOp>,
                        AndOp, Op>>>;
 
 // ---- Loaders: element i of an input row, as vectors of Lanes(d) elements

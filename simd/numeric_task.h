@@ -48,7 +48,8 @@ struct ElementwiseKernel {
   // before anything is written (a prechecked op-table row): such a task
   // runs as one part, by rows (no tiles).
   bool ChecksOperands(DType t) const {
-    return !unary && IsInteger(t) && FindOp(binary)->prechecked;
+    return IsInteger(t) &&
+           (unary ? FindOp(unary_op)->prechecked : FindOp(binary)->prechecked);
   }
   // True when a plan for dtype t may be tiled (a transposed input read by
   // register tiles, which need 32- or 64-bit lanes): not for checked

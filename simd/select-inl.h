@@ -71,11 +71,15 @@ struct CompareLanes {
 template <PredicateOp op>
 struct PredicateLanes {
   template <class D, class V>
-  static auto Mask(D, V a, V) {
+  static auto Mask(D d, V a, V) {
+    (void)d;
     if constexpr (op == PredicateOp::kIsNan) {
       return hn::IsNaN(a);
     } else if constexpr (op == PredicateOp::kIsInf) {
       return hn::IsInf(a);
+    } else if constexpr (op == PredicateOp::kSignbit) {
+      const hn::RebindToSigned<D> di;
+      return hn::RebindMask(d, hn::Lt(hn::BitCast(di, a), hn::Zero(di)));
     } else {
       return hn::IsFinite(a);
     }

@@ -82,7 +82,11 @@ Case<T> RandomCase(ViewGenerator& gen) {
   do {
     c.compare = kCompareOps[gen.Uniform(0, std::size(kCompareOps) - 1)].op;
   } while (!OpAccepts(c.compare, kKindOf<T>));
-  c.predicate = kPredicateOps[gen.Uniform(0, std::size(kPredicateOps) - 1)].op;
+  // A kind's predicate (signbit is for floats only).
+  do {
+    c.predicate =
+        kPredicateOps[gen.Uniform(0, std::size(kPredicateOps) - 1)].op;
+  } while (!OpAccepts(c.predicate, kKindOf<T>));
   c.threads = testing::ThreadsAllowed() && gen.Chance(10) ? 2 : 1;
   const auto shape = gen.Shape(int(gen.Uniform(0, 6)), 3000);
   const int64_t out_end = gen.Layout(shape, gen.Uniform(0, 4), c.out);

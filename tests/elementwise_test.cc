@@ -83,12 +83,22 @@ Case<T> RandomCase(ViewGenerator& gen) {
   for (auto* buffer : {&c.in_buffer[0], &c.in_buffer[1], &c.out_buffer}) {
     for (T& x : *buffer) x = testing::SpecialValue<T>(gen.rng());
   }
-  // Integer division: mostly defined divisors, sometimes errors; integer
-  // power: mostly small non-negative exponents, sometimes errors.
+  // Integer division (divide, floor_divide, fmod, remainder, reciprocal):
+  // mostly defined divisors, sometimes errors; integer power: mostly small
+  // non-negative exponents, sometimes errors.
   if constexpr (std::is_integral_v<T>) {
     auto& second =
         c.placement[1] == Placement::kOwnBuffer ? c.in_buffer[1] : c.out_buffer;
-    if (!c.unary && c.binary == BinaryOp::kDiv && gen.Chance(80)) {
+    const bool division =
+        c.unary ? FindOp(c.unary_op)->prechecked
+                : FindOp(c.binary)->prechecked && c.binary != BinaryOp::kPow;
+    if (c.unary && division && gen.Chance(80)) {
+      auto& first = c.placement[0] == Placement::kOwnBuffer ? c.in_buffer[0]
+                                                            : c.out_buffer;
+      for (T& x : first) x = x == 0 ? T(1) : x;
+      c.in[0].has_mask = 0;
+    }
+    if (!c.unary && division && gen.Chance(80)) {
       for (T& x : second) x = x == 0 ? T(3) : x == T(-1) ? T(2) : x;
       c.in[1].has_mask = 0;
     }
@@ -611,9 +621,9 @@ TEST(Elementwise, Errors) {
                   "add: dtype (unknown) is not supported (Bool, Int8, Int16, "
                   "Int32, Int64, Uint8, Uint16, Uint32, Uint64, Float16, "
                   "BFloat16, Float32, Float64, Complex64, Complex128)");
-  EXPECT_SK_ERROR(Binary(BinaryOp(13), DType::kInt32, v, a.data(), v, a.data(),
+  EXPECT_SK_ERROR(Binary(BinaryOp(26), DType::kInt32, v, a.data(), v, a.data(),
                          v, out.data()),
-                  ErrorKind::kInvalidArgument, "binary: unknown op 13");
+                  ErrorKind::kInvalidArgument, "binary: unknown op 26");
   EXPECT_SK_ERROR(Binary(BinaryOp::kMul, DType::kInt32, MakeView({2}, {1}, 0),
                          a.data(), v, a.data(), v, out.data()),
                   ErrorKind::kInvalidArgument,

@@ -614,12 +614,52 @@ std::vector<HostileCase> Catalog() {
                     : SK_ERR_INVALID;
        },
        SK_OK, ""},
-      {"sk_binary", "unknown op 13",
+      {"sk_binary", "unknown op 26",
        [] {
-         return sk_binary(sk_binary_op(13), SK_FLOAT32, &v, data, &v, data, &v,
+         return sk_binary(sk_binary_op(26), SK_FLOAT32, &v, data, &v, data, &v,
                           dst);
        },
-       SK_ERR_INVALID, "13"},
+       SK_ERR_INVALID, "26"},
+      {"sk_binary", "integer arctan2 (NumPy: float loops only)",
+       [] {
+         static int32_t i[6];
+         return sk_binary(SK_ARCTAN2, SK_INT32, &v, i, &v, i, &v, i);
+       },
+       SK_ERR_UNSUPPORTED, "arctan2: integer dtype"},
+      {"sk_binary", "float gcd",
+       [] {
+         return sk_binary(SK_GCD, SK_FLOAT32, &v, data, &v, data, &v, dst);
+       },
+       SK_ERR_UNSUPPORTED, "gcd: float dtype"},
+      {"sk_binary", "bool copysign",
+       [] {
+         static uint8_t b[6];
+         return sk_binary(SK_COPYSIGN, SK_BOOL, &v, b, &v, b, &v, b);
+       },
+       SK_ERR_UNSUPPORTED, "copysign: bool dtype"},
+      {"sk_binary", "integer fmod by zero",
+       [] {
+         static int16_t a[6] = {7, 7, 7, 7, 7, 7}, b[6] = {1, 2, 0, 3, 4, 5};
+         static int16_t o[6] = {9, 9, 9, 9, 9, 9};
+         const sk_status st = sk_binary(SK_FMOD, SK_INT16, &v, a, &v, b, &v, o);
+         return o[0] == 9 ? st : SK_ERR_NOMEM;  // Out written: not the status.
+       },
+       SK_ERR_INVALID, "fmod: integer modulo by zero (fmod(7, 0))"},
+      {"sk_binary", "integer floor_divide of MIN by -1",
+       [] {
+         static int8_t a[6] = {-128, 1, 1, 1, 1, 1}, b[6] = {-1, 1, 1, 1, 1, 1};
+         static int8_t o[6] = {9, 9, 9, 9, 9, 9};
+         const sk_status st =
+             sk_binary(SK_FLOOR_DIVIDE, SK_INT8, &v, a, &v, b, &v, o);
+         return o[5] == 9 ? st : SK_ERR_NOMEM;
+       },
+       SK_ERR_OUT_OF_RANGE, "floor_divide: integer overflow in -128 // -1"},
+      {"sk_binary", "complex fmax (stridekit: no complex order)",
+       [] {
+         static float c[12];
+         return sk_binary(SK_FMAX, SK_COMPLEX64, &v, c, &v, c, &v, c);
+       },
+       SK_ERR_UNSUPPORTED, "fmax: complex dtype"},
       {"sk_binary", "bool subtract (NumPy: TypeError)",
        [] { return sk_binary(SK_SUB, SK_BOOL, &v, data, &v, data, &v, dst); },
        SK_ERR_UNSUPPORTED, "subtract: bool dtype Bool"},
@@ -1116,12 +1156,39 @@ std::vector<HostileCase> Catalog() {
          return sk_unary(SK_ISNAN, sk_dtype(-3), &v, data, &v, flags);
        },
        SK_ERR_UNSUPPORTED, "isnan: dtype (unknown) is not supported"},
-      {"sk_unary", "unary op 20",
+      {"sk_unary", "unary op 35",
        [] {
          static uint8_t flags[6];
-         return sk_unary(sk_unary_op(20), SK_FLOAT32, &v, data, &v, flags);
+         return sk_unary(sk_unary_op(35), SK_FLOAT32, &v, data, &v, flags);
        },
-       SK_ERR_INVALID, "unary: unknown op 20"},
+       SK_ERR_INVALID, "unary: unknown op 35"},
+      {"sk_unary", "integer tan",
+       [] {
+         static int64_t i[6];
+         return sk_unary(SK_TAN, SK_INT64, &v, i, &v, i);
+       },
+       SK_ERR_UNSUPPORTED, "tan: integer dtype"},
+      {"sk_unary", "complex signbit",
+       [] {
+         static double c[12];
+         static uint8_t flags[6];
+         return sk_unary(SK_SIGNBIT, SK_COMPLEX128, &v, c, &v, flags);
+       },
+       SK_ERR_UNSUPPORTED, "signbit: complex dtype"},
+      {"sk_unary", "integer reciprocal of zero",
+       [] {
+         static int32_t a[6] = {1, -1, 0, 2, 3, 4};
+         static int32_t o[6] = {9, 9, 9, 9, 9, 9};
+         const sk_status st = sk_unary(SK_RECIPROCAL, SK_INT32, &v, a, &v, o);
+         return o[0] == 9 ? st : SK_ERR_NOMEM;
+       },
+       SK_ERR_INVALID, "reciprocal: integer division by zero (1 / 0)"},
+      {"sk_unary", "bool cbrt",
+       [] {
+         static uint8_t b[6];
+         return sk_unary(SK_CBRT, SK_BOOL, &v, b, &v, b);
+       },
+       SK_ERR_UNSUPPORTED, "cbrt: bool dtype"},
       {"sk_where", "NULL cond",
        [] {
          return sk_where(SK_FLOAT32, nullptr, data, &v, data, &v, data, &v,
@@ -1308,9 +1375,9 @@ std::vector<HostileCase> Catalog() {
       {"sk_unary", "complex rint",
        [] { return sk_unary(SK_RINT, SK_COMPLEX128, &v, data, &v, dst); },
        SK_ERR_UNSUPPORTED, "rint: complex dtype Complex128"},
-      {"sk_unary", "op value between the math ops and the predicates",
-       [] { return sk_unary(sk_unary_op(20), SK_FLOAT32, &v, data, &v, dst); },
-       SK_ERR_INVALID, "20"},
+      {"sk_unary", "op value beyond the last (signbit 34)",
+       [] { return sk_unary(sk_unary_op(35), SK_FLOAT32, &v, data, &v, dst); },
+       SK_ERR_INVALID, "35"},
       {"sk_unary", "sin of huge, infinite and NaN values",
        [] {
          double x[3] = {1e300, -HUGE_VAL, NAN}, y[3];

@@ -30,6 +30,9 @@ T ApplyUnary(UnaryOp op, T a) {
   switch (op) {
 #define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked)       \
   case UnaryOp::k##Name:                                                 \
+    if constexpr (prechecked && scalar_ops::kIsInt<T>) {                 \
+      scalar_ops::UnaryOperandCheck<UnaryOp::k##Name>::Run(a);           \
+    }                                                                    \
     if constexpr (((kinds)&kKindOf<T>) != 0) return scalar_ops::Name(a); \
     break;
     STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_CASE)

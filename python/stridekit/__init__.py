@@ -43,7 +43,7 @@ _BINARY_DOCS = {
     "add": "x1 + x2 (bool: or).", "subtract": "x1 - x2.",
     "multiply": "x1 * x2 (bool: and).",
     "divide": "x1 / x2 (integers in float64, as NumPy).",
-    "floor_divide": "x1 // x2 for integers (a zero divisor is an error).",
+    "floor_divide": "x1 // x2 (integers: a zero divisor is an error).",
     "minimum": "NaN-propagating minimum.", "maximum": "NaN-propagating maximum.",
     "power": "x1 ** x2.", "remainder": "x1 % x2, floor modulo (sign of x2).",
     "bitwise_and": "x1 & x2.", "bitwise_or": "x1 | x2.",
@@ -52,6 +52,16 @@ _BINARY_DOCS = {
     "equal": "x1 == x2 (bool).", "not_equal": "x1 != x2 (bool; NaN: True).",
     "less": "x1 < x2 (bool).", "less_equal": "x1 <= x2 (bool).",
     "greater": "x1 > x2 (bool).", "greater_equal": "x1 >= x2 (bool).",
+    "arctan2": "arc tangent of x1/x2 in the right quadrant.",
+    "hypot": "sqrt(x1**2 + x2**2) without overflow.",
+    "copysign": "|x1| with the sign of x2.",
+    "fmod": "C remainder (sign of x1; integers: a zero divisor is an error).",
+    "fmax": "maximum ignoring NaN.", "fmin": "minimum ignoring NaN.",
+    "logaddexp": "log(exp(x1) + exp(x2)).",
+    "logaddexp2": "log2(2**x1 + 2**x2).",
+    "nextafter": "the next value after x1 toward x2.",
+    "heaviside": "0, x2 or 1 as x1 < 0, == 0, > 0.",
+    "gcd": "greatest common divisor.", "lcm": "least common multiple.",
 }
 _UNARY_DOCS = {
     "negative": "-x.", "absolute": "|x| (not for complex).",
@@ -62,7 +72,16 @@ _UNARY_DOCS = {
     "rint": "round half to even.", "trunc": "round toward zero.",
     "sign": "-1, 0 or 1 (NaN stays NaN).", "invert": "~x (bool: not).",
     "isnan": "x is NaN (bool).", "isinf": "x is infinite (bool).",
-    "isfinite": "x is finite (bool).",
+    "isfinite": "x is finite (bool).", "tan": "tangent.",
+    "arcsin": "inverse sine.", "arccos": "inverse cosine.",
+    "arctan": "inverse tangent.", "sinh": "hyperbolic sine.",
+    "cosh": "hyperbolic cosine.", "arcsinh": "inverse hyperbolic sine.",
+    "arccosh": "inverse hyperbolic cosine.",
+    "arctanh": "inverse hyperbolic tangent.", "exp2": "2**x.",
+    "log2": "base-2 logarithm.", "log10": "base-10 logarithm.",
+    "cbrt": "cube root.",
+    "reciprocal": "1/x (integers: truncated; 0 is an error).",
+    "signbit": "the sign bit is set (bool).",
 }
 for _name, _doc in _BINARY_DOCS.items():
     globals()[_name] = _ufunc(_name, 2, _doc)

@@ -9,11 +9,15 @@ from ._view import NP_DTYPES, SK_DTYPES
 BINARY, COMPARE, UNARY, WHERE, REDUCE, ARG, SCAN, CAST, EINSUM = range(9)
 KERNELS = {
     "add": (BINARY, 0), "subtract": (BINARY, 1), "multiply": (BINARY, 2),
-    "divide": (BINARY, 3), "floor_divide": (BINARY, 3), "minimum": (BINARY, 4),
+    "divide": (BINARY, 3), "floor_divide": (BINARY, 17), "minimum": (BINARY, 4),
     "maximum": (BINARY, 5), "power": (BINARY, 6), "remainder": (BINARY, 7),
     "bitwise_and": (BINARY, 8), "bitwise_or": (BINARY, 9),
     "bitwise_xor": (BINARY, 10), "left_shift": (BINARY, 11),
-    "right_shift": (BINARY, 12),
+    "right_shift": (BINARY, 12), "arctan2": (BINARY, 13),
+    "hypot": (BINARY, 14), "copysign": (BINARY, 15), "fmod": (BINARY, 16),
+    "fmax": (BINARY, 18), "fmin": (BINARY, 19), "logaddexp": (BINARY, 20),
+    "logaddexp2": (BINARY, 21), "nextafter": (BINARY, 22),
+    "heaviside": (BINARY, 23), "gcd": (BINARY, 24), "lcm": (BINARY, 25),
     "equal": (COMPARE, 0), "not_equal": (COMPARE, 1), "less": (COMPARE, 2),
     "less_equal": (COMPARE, 3), "greater": (COMPARE, 4),
     "greater_equal": (COMPARE, 5),
@@ -23,7 +27,12 @@ KERNELS = {
     "cos": (UNARY, 9), "tanh": (UNARY, 10), "floor": (UNARY, 11),
     "ceil": (UNARY, 12), "rint": (UNARY, 13), "trunc": (UNARY, 14),
     "sign": (UNARY, 15), "invert": (UNARY, 16), "isnan": (UNARY, 17),
-    "isinf": (UNARY, 18), "isfinite": (UNARY, 19),
+    "isinf": (UNARY, 18), "isfinite": (UNARY, 19), "tan": (UNARY, 20),
+    "arcsin": (UNARY, 21), "arccos": (UNARY, 22), "arctan": (UNARY, 23),
+    "sinh": (UNARY, 24), "cosh": (UNARY, 25), "arcsinh": (UNARY, 26),
+    "arccosh": (UNARY, 27), "arctanh": (UNARY, 28), "exp2": (UNARY, 29),
+    "log2": (UNARY, 30), "log10": (UNARY, 31), "cbrt": (UNARY, 32),
+    "reciprocal": (UNARY, 33), "signbit": (UNARY, 34),
     "where": (WHERE, 0),
     "sum": (REDUCE, 0), "prod": (REDUCE, 1), "min": (REDUCE, 2),
     "max": (REDUCE, 3), "any": (REDUCE, 4), "all": (REDUCE, 5),
@@ -41,18 +50,15 @@ DEFAULT_DTYPE = {"sum": np.sum, "prod": np.prod, "mean": np.mean,
                  "cumsum": np.cumsum, "cumprod": np.cumprod}
 COMPLEX_OK = {"add", "subtract", "multiply", "divide", "negative", "square",
               "equal", "not_equal", "sum", "prod", "cumsum", "cumprod",
-              "where", "astype", "any", "all"}
+              "where", "astype", "any", "all", "reciprocal"}
 EINSUM_DTYPES = {np.dtype(t) for t in ("float32", "float64", "int32", "int64")}
-PREDICATES = {"isnan", "isinf", "isfinite"}
+PREDICATES = {"isnan", "isinf", "isfinite", "signbit"}
 
 
 def lacking(name, compute):
     """Why the library cannot compute `name` in dtype compute, or None."""
     if compute.kind == "c" and name not in COMPLEX_OK:
         return f"the library has no complex {name}"
-    if name == "floor_divide" and compute.kind not in "biu":
-        return ("the library's floor division is for integers (its float "
-                "SK_DIV is true division)")
     if name == "mean" and compute.kind != "f":
         return "the library's mean is for float dtypes"
     if compute not in SK_DTYPES:

@@ -285,11 +285,18 @@ def view_offsets(view, begin, count):
 SK_BINARY_OPS = {"add": 0, "subtract": 1, "multiply": 2, "divide": 3,
                  "minimum": 4, "maximum": 5, "power": 6, "remainder": 7,
                  "bitwise_and": 8, "bitwise_or": 9, "bitwise_xor": 10,
-                 "left_shift": 11, "right_shift": 12}
+                 "left_shift": 11, "right_shift": 12, "arctan2": 13,
+                 "hypot": 14, "copysign": 15, "fmod": 16, "floor_divide": 17,
+                 "fmax": 18, "fmin": 19, "logaddexp": 20, "logaddexp2": 21,
+                 "nextafter": 22, "heaviside": 23, "gcd": 24, "lcm": 25}
 SK_UNARY_OPS = {"negative": 0, "absolute": 1, "sqrt": 2, "square": 3,
                 "exp": 4, "log": 5, "expm1": 6, "log1p": 7, "sin": 8,
                 "cos": 9, "tanh": 10, "floor": 11, "ceil": 12, "rint": 13,
-                "trunc": 14, "sign": 15, "invert": 16}
+                "trunc": 14, "sign": 15, "invert": 16, "tan": 20,
+                "arcsin": 21, "arccos": 22, "arctan": 23, "sinh": 24,
+                "cosh": 25, "arcsinh": 26, "arccosh": 27, "arctanh": 28,
+                "exp2": 29, "log2": 30, "log10": 31, "cbrt": 32,
+                "reciprocal": 33}
 SK_REDUCE_OPS = {"sum": 0, "prod": 1, "min": 2, "max": 3, "any": 4, "all": 5,
                  "mean": 6}
 SK_ARG_OPS = {"argmin": 0, "argmax": 1}
@@ -339,7 +346,7 @@ def reduce(op, dtype, in_view, in_base, axes, out_view, out_base):
 # Comparisons, predicates (sk_unary values 17..19) and where.
 SK_COMPARE_OPS = {"equal": 0, "not_equal": 1, "less": 2, "less_equal": 3,
                   "greater": 4, "greater_equal": 5}
-SK_PREDICATE_OPS = {"isnan": 17, "isinf": 18, "isfinite": 19}
+SK_PREDICATE_OPS = {"isnan": 17, "isinf": 18, "isfinite": 19, "signbit": 34}
 
 
 def compare(op, dtype, a_view, a_base, b_view, b_base, out_view, out_base):

@@ -204,7 +204,23 @@ typedef enum sk_binary_op {
   SK_OR = 9,
   SK_XOR = 10,
   SK_SHL = 11, /* NumPy << and >>: shifts >= the bit width give 0 */
-  SK_SHR = 12  /* (-1 for a negative signed value shifted right) */
+  SK_SHR = 12, /* (-1 for a negative signed value shifted right) */
+  /* Float dtypes unless noted, NumPy 1.24's semantics and special values: */
+  SK_ARCTAN2 = 13,
+  SK_HYPOT = 14,
+  SK_COPYSIGN = 15,
+  SK_FMOD = 16,         /* C fmod (sign of a); integers too: C remainder, zero
+                           divisor -> SK_ERR_INVALID */
+  SK_FLOOR_DIVIDE = 17, /* NumPy //: floats floor(a/b) as NumPy; integers
+                           as SK_DIV */
+  SK_FMAX = 18,         /* a NaN operand is ignored (NumPy fmax/fmin); */
+  SK_FMIN = 19,         /* also integers and bool */
+  SK_LOGADDEXP = 20,
+  SK_LOGADDEXP2 = 21,
+  SK_NEXTAFTER = 22,
+  SK_HEAVISIDE = 23, /* NumPy heaviside(a, b): b where a == 0 */
+  SK_GCD = 24,       /* integer dtypes only; non-negative */
+  SK_LCM = 25
 } sk_binary_op;
 sk_status sk_binary(sk_binary_op op, sk_dtype t, const sk_view* a,
                     const void* a_data, const sk_view* b, const void* b_data,
@@ -233,7 +249,25 @@ typedef enum sk_unary_op {
   SK_NOT = 16,   /* NumPy ~ (np.invert): bitwise, logical on bool */
   SK_ISNAN = 17, /* out is SK_BOOL (stridekit/compare.h) */
   SK_ISINF = 18,
-  SK_ISFINITE = 19
+  SK_ISFINITE = 19,
+  /* Float dtypes, at most 4 ulp from the correctly rounded result, the
+     same bits on every target: */
+  SK_TAN = 20,
+  SK_ARCSIN = 21,
+  SK_ARCCOS = 22,
+  SK_ARCTAN = 23,
+  SK_SINH = 24,
+  SK_COSH = 25,
+  SK_ARCSINH = 26,
+  SK_ARCCOSH = 27,
+  SK_ARCTANH = 28,
+  SK_EXP2 = 29,
+  SK_LOG2 = 30,
+  SK_LOG10 = 31,
+  SK_CBRT = 32,
+  SK_RECIPROCAL = 33, /* 1/x; integers as NumPy (1/x truncated, zero ->
+                         SK_ERR_INVALID); complex too */
+  SK_SIGNBIT = 34     /* out is SK_BOOL */
 } sk_unary_op;
 sk_status sk_unary(sk_unary_op op, sk_dtype t, const sk_view* a,
                    const void* a_data, const sk_view* out, void* out_data);

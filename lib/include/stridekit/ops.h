@@ -12,7 +12,8 @@
 //   and unsigned integers, kFloatKinds: float16, bfloat16, float32, float64,
 //   kBoolKinds, kComplexKinds), NumPy's loops of the same dtype in and out;
 // - prechecked: integer inputs are checked (scalar_ops::CheckName) at every
-//   position before anything is written (division by zero and overflow).
+//   position before anything is written (division by zero and overflow);
+//   unary and binary rows alike.
 #ifndef STRIDEKIT_OPS_H_
 #define STRIDEKIT_OPS_H_
 
@@ -49,20 +50,40 @@ enum : uint32_t {
 // -1, 0 or +1 (0 for -0, a NaN stays), unsigned 0 or 1.
 // Bitwise ops are logical on bool; shifts follow NumPy (>= the bit width
 // gives 0, or -1 for a negative signed value shifted right).
-#define STRIDEKIT_BINARY_OPS(X)                   \
-  X(Add, 0, "add", kAllKinds, false)              \
-  X(Sub, 1, "subtract", kArithmeticKinds, false)  \
-  X(Mul, 2, "multiply", kAllKinds, false)         \
-  X(Div, 3, "divide", kArithmeticKinds, true)     \
-  X(Min, 4, "minimum", kOrderedKinds, false)      \
-  X(Max, 5, "maximum", kOrderedKinds, false)      \
-  X(Pow, 6, "power", kNumericKinds, true)         \
-  X(Mod, 7, "remainder", kNumericKinds, true)     \
-  X(And, 8, "bitwise_and", kBitwiseKinds, false)  \
-  X(Or, 9, "bitwise_or", kBitwiseKinds, false)    \
-  X(Xor, 10, "bitwise_xor", kBitwiseKinds, false) \
-  X(Shl, 11, "left_shift", kIntegerKinds, false)  \
-  X(Shr, 12, "right_shift", kIntegerKinds, false)
+// The float family (arctan2 .. heaviside, tan .. cbrt) follows NumPy 1.24's
+// special values; the transcendentals among them are math_kernels.h's,
+// under the same bound. fmax and fmin ignore a NaN operand (maximum and
+// minimum propagate it). Integer fmod is C's remainder (sign of a),
+// floor_divide integer division rounded down (as divide), reciprocal 1/x
+// truncated; a zero divisor is an error, as is MIN // -1 (floor_divide).
+// gcd and lcm are non-negative (NumPy: |MIN| wraps).
+#define STRIDEKIT_BINARY_OPS(X)                           \
+  X(Add, 0, "add", kAllKinds, false)                      \
+  X(Sub, 1, "subtract", kArithmeticKinds, false)          \
+  X(Mul, 2, "multiply", kAllKinds, false)                 \
+  X(Div, 3, "divide", kArithmeticKinds, true)             \
+  X(Min, 4, "minimum", kOrderedKinds, false)              \
+  X(Max, 5, "maximum", kOrderedKinds, false)              \
+  X(Pow, 6, "power", kNumericKinds, true)                 \
+  X(Mod, 7, "remainder", kNumericKinds, true)             \
+  X(And, 8, "bitwise_and", kBitwiseKinds, false)          \
+  X(Or, 9, "bitwise_or", kBitwiseKinds, false)            \
+  X(Xor, 10, "bitwise_xor", kBitwiseKinds, false)         \
+  X(Shl, 11, "left_shift", kIntegerKinds, false)          \
+  X(Shr, 12, "right_shift", kIntegerKinds, false)         \
+  X(Arctan2, 13, "arctan2", kFloatKinds, false)           \
+  X(Hypot, 14, "hypot", kFloatKinds, false)               \
+  X(Copysign, 15, "copysign", kFloatKinds, false)         \
+  X(Fmod, 16, "fmod", kNumericKinds, true)                \
+  X(FloorDivide, 17, "floor_divide", kNumericKinds, true) \
+  X(Fmax, 18, "fmax", kOrderedKinds, false)               \
+  X(Fmin, 19, "fmin", kOrderedKinds, false)               \
+  X(Logaddexp, 20, "logaddexp", kFloatKinds, false)       \
+  X(Logaddexp2, 21, "logaddexp2", kFloatKinds, false)     \
+  X(Nextafter, 22, "nextafter", kFloatKinds, false)       \
+  X(Heaviside, 23, "heaviside", kFloatKinds, false)       \
+  X(Gcd, 24, "gcd", kIntegerKinds, false)                 \
+  X(Lcm, 25, "lcm", kIntegerKinds, false)
 
 #define STRIDEKIT_UNARY_OPS(X)                    \
   X(Neg, 0, "negative", kArithmeticKinds, false)  \
@@ -81,7 +102,21 @@ enum : uint32_t {
   X(Rint, 13, "rint", kNumericKinds, false)       \
   X(Trunc, 14, "trunc", kNumericKinds, false)     \
   X(Sign, 15, "sign", kNumericKinds, false)       \
-  X(Not, 16, "invert", kBitwiseKinds, false)
+  X(Not, 16, "invert", kBitwiseKinds, false)      \
+  X(Tan, 20, "tan", kFloatKinds, false)           \
+  X(Arcsin, 21, "arcsin", kFloatKinds, false)     \
+  X(Arccos, 22, "arccos", kFloatKinds, false)     \
+  X(Arctan, 23, "arctan", kFloatKinds, false)     \
+  X(Sinh, 24, "sinh", kFloatKinds, false)         \
+  X(Cosh, 25, "cosh", kFloatKinds, false)         \
+  X(Arcsinh, 26, "arcsinh", kFloatKinds, false)   \
+  X(Arccosh, 27, "arccosh", kFloatKinds, false)   \
+  X(Arctanh, 28, "arctanh", kFloatKinds, false)   \
+  X(Exp2, 29, "exp2", kFloatKinds, false)         \
+  X(Log2, 30, "log2", kFloatKinds, false)         \
+  X(Log10, 31, "log10", kFloatKinds, false)       \
+  X(Cbrt, 32, "cbrt", kFloatKinds, false)         \
+  X(Reciprocal, 33, "reciprocal", kArithmeticKinds, true)
 
 // Any and all give bool (KernelReduceOp, ReduceOutputDType); mean is the
 // pairwise sum divided by the count (float dtypes: NumPy's mean of
@@ -218,13 +253,15 @@ constexpr bool OpAccepts(Op op, uint32_t kind) {
   X(Gt, 4, "greater", kOrderedKinds, false)    \
   X(Ge, 5, "greater_equal", kOrderedKinds, false)
 
-// Predicates (sk_unary values 17..19): integers and bool are never NaN nor
-// infinite; complex is NaN (infinite) when either part is, finite when both
-// parts are.
-#define STRIDEKIT_PREDICATE_OPS(X)        \
-  X(IsNan, 17, "isnan", kAllKinds, false) \
-  X(IsInf, 18, "isinf", kAllKinds, false) \
-  X(IsFinite, 19, "isfinite", kAllKinds, false)
+// Predicates (sk_unary values 17..19 and 34): integers and bool are never
+// NaN nor infinite; complex is NaN (infinite) when either part is, finite
+// when both parts are; signbit (floats) is the sign bit, also of zeros and
+// NaNs.
+#define STRIDEKIT_PREDICATE_OPS(X)              \
+  X(IsNan, 17, "isnan", kAllKinds, false)       \
+  X(IsInf, 18, "isinf", kAllKinds, false)       \
+  X(IsFinite, 19, "isfinite", kAllKinds, false) \
+  X(Signbit, 34, "signbit", kFloatKinds, false)
 
 #define STRIDEKIT_OP_ENUMERATOR(Name, value, ...) k##Name = value,
 // Values match sk_compare_op and those of sk_unary_op.
