@@ -299,7 +299,8 @@ bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
     }
   }
   if (d.checked_division) {
-    CheckOperands(d.kernel, s.dtype, d.plan, inputs[0], inputs[1]);
+    CheckOperands(d.kernel, s.dtype, d.plan, inputs[0],
+                  s.num_inputs > 1 ? inputs[1] : nullptr);
   }
   const ElementwiseTask task{
       &d.plan,

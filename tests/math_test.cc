@@ -252,10 +252,13 @@ void CheckAccuracy(size_t count) {
   }
 }
 
-TEST(MathAccuracy, Float32) { CheckAccuracy<float>(2000000); }
-TEST(MathAccuracy, Float64) { CheckAccuracy<double>(2000000); }
-TEST(MathAccuracy, Float16) { CheckAccuracy<Float16>(200000); }
-TEST(MathAccuracy, BFloat16) { CheckAccuracy<BFloat16>(200000); }
+// (A tenth under the sanitizers: testing::Trials.)
+TEST(MathAccuracy, Float32) { CheckAccuracy<float>(testing::Trials(2000000)); }
+TEST(MathAccuracy, Float64) { CheckAccuracy<double>(testing::Trials(2000000)); }
+TEST(MathAccuracy, Float16) { CheckAccuracy<Float16>(testing::Trials(200000)); }
+TEST(MathAccuracy, BFloat16) {
+  CheckAccuracy<BFloat16>(testing::Trials(200000));
+}
 
 // Pairs for the binary transcendentals: both uniform in [-10, 10], one
 // log-uniform magnitude, nearly equal (logaddexp's cancellation), and
@@ -331,9 +334,15 @@ void CheckBinaryAccuracy(size_t count) {
   }
 }
 
-TEST(MathAccuracy, BinaryFloat32) { CheckBinaryAccuracy<float>(1000000); }
-TEST(MathAccuracy, BinaryFloat64) { CheckBinaryAccuracy<double>(1000000); }
-TEST(MathAccuracy, BinaryFloat16) { CheckBinaryAccuracy<Float16>(100000); }
+TEST(MathAccuracy, BinaryFloat32) {
+  CheckBinaryAccuracy<float>(testing::Trials(1000000));
+}
+TEST(MathAccuracy, BinaryFloat64) {
+  CheckBinaryAccuracy<double>(testing::Trials(1000000));
+}
+TEST(MathAccuracy, BinaryFloat16) {
+  CheckBinaryAccuracy<Float16>(testing::Trials(100000));
+}
 
 // Every float32 near the ends of the exp ranges (exhaustive over a few
 // thousand values) and float32 sin/cos far out.
