@@ -177,7 +177,7 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
                                0,
                                plan.outer_size(),
                                stream && plan.inner_stride(0) == 1};
-    ran = ex.kernels.elementwise[int(FamilyOf(kernel_t))](task);
+    ran = ex.kernels.elementwise[int(kernel.FamilyFor(t))](task);
   };
   auto run_part = [&](const Box& box) {
     if (transposed >= 0 && Numel(box.Shape()) * int64_t(elem_size) >=
@@ -237,7 +237,7 @@ void ResolveDirectElementwise(PlanState& s) {
                    : ElementwiseKernel{false, BinaryOp(s.op), UnaryOp::kNeg};
   d.kernel_dtype =
       unary ? KernelDType(UnaryOp(s.op), t) : KernelDType(BinaryOp(s.op), t);
-  const KernelFamily family = FamilyOf(d.kernel_dtype);
+  const KernelFamily family = d.kernel.FamilyFor(t);
   d.run = s.ex->kernels.elementwise[int(family)];
   d.checked_division = IsInteger(t) && s.prechecked;
   const bool may_tile = !d.checked_division && elem_size >= 4 &&

@@ -234,15 +234,15 @@ void RunOpFor(const ElementwiseTask& task) {
 }
 
 // The op-table switch: each row runs with its functor (NameOp of
-// numeric-inl.h) where it accepts T.
-template <typename T>
+// numeric-inl.h) where it accepts T and this executor runs it (RunsHere).
+template <typename T, HalfRows kHalfRows>
 void RunElementwiseForType(const ElementwiseTask& task) {
   if (task.kernel.unary) {
     switch (task.kernel.unary_op) {
 #define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked) \
   case UnaryOp::k##Name:                                           \
     if constexpr (((kinds)&kKindOf<T>) != 0 &&                     \
-                  RunsOwnKernel<T>(UnaryOp::k##Name)) {            \
+                  RunsHere<T, kHalfRows>(UnaryOp::k##Name)) {      \
       RunOpFor<T, Name##Op, kUnaryLayouts>(task);                  \
     }                                                              \
     return;
@@ -255,7 +255,7 @@ void RunElementwiseForType(const ElementwiseTask& task) {
 #define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked) \
   case BinaryOp::k##Name:                                           \
     if constexpr (((kinds)&kKindOf<T>) != 0 &&                      \
-                  RunsOwnKernel<T>(BinaryOp::k##Name)) {            \
+                  RunsHere<T, kHalfRows>(BinaryOp::k##Name)) {      \
       RunOpFor<T, Name##Op, kEveryLayout>(task);                    \
     }                                                               \
     return;
@@ -266,10 +266,11 @@ void RunElementwiseForType(const ElementwiseTask& task) {
 
 // Runs `task` if its dtype is one of List on this target; returns
 // HWY_TARGET.
-template <typename List>
+template <typename List, HalfRows kHalfRows>
 int64_t RunElementwiseOf(const ElementwiseTask& task) {
-  VisitType(List{}, task.dtype,
-            [&](auto zero) { RunElementwiseForType<decltype(zero)>(task); });
+  VisitType(List{}, task.dtype, [&](auto zero) {
+    RunElementwiseForType<decltype(zero), kHalfRows>(task);
+  });
   return HWY_TARGET;
 }
 
@@ -280,19 +281,20 @@ HWY_AFTER_NAMESPACE();
 #endif  // STRIDEKIT_SIMD_ELEMENTWISE_INL_H_
 
 // Defines, per target, the elementwise executor KERNEL of the types of
-// LIST (a family of numeric_task.h); its translation unit then exports it
-// with STRIDEKIT_EXPORT_KERNEL_TABLE in its HWY_ONCE part.
+// LIST (a family of numeric_task.h) running HALF_ROWS of float16 and
+// bfloat16 (HalfRows); its translation unit then exports it with
+// STRIDEKIT_EXPORT_KERNEL_TABLE in its HWY_ONCE part.
 #ifndef STRIDEKIT_ELEMENTWISE_EXECUTOR
-#define STRIDEKIT_ELEMENTWISE_EXECUTOR(KERNEL, LIST) \
-  HWY_BEFORE_NAMESPACE();                            \
-  namespace stridekit {                              \
-  namespace HWY_NAMESPACE {                          \
-  namespace {                                        \
-  int64_t KERNEL(const ElementwiseTask& task) {      \
-    return RunElementwiseOf<LIST>(task);             \
-  }                                                  \
-  }                                                  \
-  }                                                  \
-  }                                                  \
+#define STRIDEKIT_ELEMENTWISE_EXECUTOR(KERNEL, LIST, HALF_ROWS) \
+  HWY_BEFORE_NAMESPACE();                                       \
+  namespace stridekit {                                         \
+  namespace HWY_NAMESPACE {                                     \
+  namespace {                                                   \
+  int64_t KERNEL(const ElementwiseTask& task) {                 \
+    return RunElementwiseOf<LIST, HalfRows::HALF_ROWS>(task);   \
+  }                                                             \
+  }                                                             \
+  }                                                             \
+  }                                                             \
   HWY_AFTER_NAMESPACE();
 #endif

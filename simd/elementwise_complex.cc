@@ -10,7 +10,8 @@
 // Per-target code: after foreach_target.h and highway.h.
 #include "elementwise-inl.h"
 
-STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseComplexKernel, ComplexFamily)
+STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseComplexKernel, ComplexFamily,
+                               kOthers)
 
 #if HWY_ONCE
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseComplexKernel,

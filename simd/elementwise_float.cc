@@ -1,4 +1,5 @@
-// Per-target elementwise executors for float32 and float64
+// Per-target elementwise executors for float32 and float64, and the
+// transcendentals of float16 and bfloat16 (on float32 rows)
 // (simd/elementwise-inl.h).
 #include "dispatch_table.h"
 #include "numeric_task.h"
@@ -10,7 +11,8 @@
 // Per-target code: after foreach_target.h and highway.h.
 #include "elementwise-inl.h"
 
-STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseFloatKernel, FloatFamily)
+STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseFloatKernel, FloatElementwiseTypes,
+                               kTranscendentals)
 
 #if HWY_ONCE
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseFloatKernel,

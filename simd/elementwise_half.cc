@@ -10,7 +10,7 @@
 // Per-target code: after foreach_target.h and highway.h.
 #include "elementwise-inl.h"
 
-STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseHalfKernel, HalfFamily)
+STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseHalfKernel, HalfFamily, kOthers)
 
 #if HWY_ONCE
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseHalfKernel, ElementwiseHalfKernels)

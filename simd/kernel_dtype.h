@@ -10,6 +10,7 @@
 
 #include <type_traits>
 
+#include "numeric_types.h"
 #include "stridekit/dtype.h"
 #include "stridekit/ops.h"
 
@@ -81,6 +82,54 @@ constexpr DType KernelDType(Op op, DType t) {
 template <typename T, typename Op>
 constexpr bool RunsOwnKernel(Op op) {
   return !(std::is_integral_v<T> && std::is_signed_v<T> && SignAgnostic(op));
+}
+
+// The transcendental rows (lib/math_kernels.h). float16 and bfloat16 run
+// them on the float family's executors, whose float32 rows compile them
+// anyway, rather than on a second copy in the half family's
+// (ElementwiseKernel::FamilyFor, HalfRows).
+constexpr bool Transcendental(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::kExp:
+    case UnaryOp::kLog:
+    case UnaryOp::kExpm1:
+    case UnaryOp::kLog1p:
+    case UnaryOp::kSin:
+    case UnaryOp::kCos:
+    case UnaryOp::kTanh:
+    case UnaryOp::kTan:
+    case UnaryOp::kArcsin:
+    case UnaryOp::kArccos:
+    case UnaryOp::kArctan:
+    case UnaryOp::kSinh:
+    case UnaryOp::kCosh:
+    case UnaryOp::kArcsinh:
+    case UnaryOp::kArccosh:
+    case UnaryOp::kArctanh:
+    case UnaryOp::kExp2:
+    case UnaryOp::kLog2:
+    case UnaryOp::kLog10:
+    case UnaryOp::kCbrt:
+      return true;
+    default:
+      return false;
+  }
+}
+constexpr bool Transcendental(BinaryOp op) {
+  return op == BinaryOp::kArctan2 || op == BinaryOp::kHypot ||
+         op == BinaryOp::kLogaddexp || op == BinaryOp::kLogaddexp2;
+}
+
+// The float16/bfloat16 rows an elementwise executor compiles: the float
+// family's the transcendentals, the half family's the others.
+enum class HalfRows { kTranscendentals, kOthers };
+template <typename T, HalfRows kHalfRows, typename Op>
+constexpr bool RunsHere(Op op) {
+  if constexpr (kIsHalf<T>) {
+    return Transcendental(op) == (kHalfRows == HalfRows::kTranscendentals);
+  } else {
+    return RunsOwnKernel<T>(op);
+  }
 }
 
 }  // namespace stridekit

@@ -21,6 +21,9 @@ namespace stridekit {
 enum class KernelFamily : int { kFloat, kHalf, kSigned, kUnsigned, kComplex };
 inline constexpr int kNumKernelFamilies = 5;
 using FloatFamily = TypeList<float, double>;
+// The float family's elementwise executors: also float16 and bfloat16's
+// transcendentals (ElementwiseKernel::FamilyFor).
+using FloatElementwiseTypes = TypeList<float, double, Float16, BFloat16>;
 using HalfFamily = TypeList<Float16, BFloat16>;
 using SignedFamily = TypeList<int8_t, int16_t, int32_t, int64_t>;
 using UnsignedFamily = TypeList<Bool, uint8_t, uint16_t, uint32_t, uint64_t>;
@@ -58,6 +61,13 @@ struct ElementwiseKernel {
   // The dtype whose kernel runs this op on t (KernelDType).
   DType KernelDTypeFor(DType t) const {
     return unary ? KernelDType(unary_op, t) : KernelDType(binary, t);
+  }
+  // The family whose executors run this op on t: KernelDTypeFor(t)'s,
+  // except float16 and bfloat16's transcendentals, the float family's.
+  KernelFamily FamilyFor(DType t) const {
+    const KernelFamily f = FamilyOf(KernelDTypeFor(t));
+    const bool math = unary ? Transcendental(unary_op) : Transcendental(binary);
+    return f == KernelFamily::kHalf && math ? KernelFamily::kFloat : f;
   }
   bool MayTile(DType t) const {
     const KernelFamily f = FamilyOf(t);
