@@ -63,14 +63,14 @@ def median_ratio(lib, name, dtype, n, rounds):
     b = rng.uniform(lo, hi, n).astype(dtype)
     out = np.empty_like(a)
     va, vb, vo = view_of(a), view_of(b), view_of(out)
+    pa, pb, po = (ctypes.c_void_p(x.ctypes.data) for x in (a, b, out))
     t = DTYPES[dtype]
     if name in BINARY:
         op = BINARY[name]
 
         def sk():
-            return lib.sk_binary(op, t, ctypes.byref(va), a.ctypes.data,
-                                 ctypes.byref(vb), b.ctypes.data,
-                                 ctypes.byref(vo), out.ctypes.data)
+            return lib.sk_binary(op, t, ctypes.byref(va), pa,
+                                 ctypes.byref(vb), pb, ctypes.byref(vo), po)
 
         ufunc = getattr(np, name)
 
@@ -80,8 +80,8 @@ def median_ratio(lib, name, dtype, n, rounds):
         op = UNARY[name]
 
         def sk():
-            return lib.sk_unary(op, t, ctypes.byref(va), a.ctypes.data,
-                                ctypes.byref(vo), out.ctypes.data)
+            return lib.sk_unary(op, t, ctypes.byref(va), pa, ctypes.byref(vo),
+                                po)
 
         ufunc = getattr(np, name)
 
@@ -93,17 +93,18 @@ def median_ratio(lib, name, dtype, n, rounds):
     nbytes = a.nbytes
 
     def memcpy():
-        ctypes.memmove(out.ctypes.data, a.ctypes.data, nbytes)
+        ctypes.memmove(po, pa, nbytes)
 
     def sk_copy():
-        lib.sk_copy(t, ctypes.byref(va), a.ctypes.data, ctypes.byref(vo),
-                    out.ctypes.data)
+        lib.sk_copy(t, ctypes.byref(va), pa, ctypes.byref(vo), po)
 
     assert sk() == 0, lib.sk_last_error()
     # Calls per timing: at least about a millisecond at L2.
     reps = max(1, (1 << 18) // n)
     times = {"sk": [], "numpy": [], "memcpy": [], "sk_copy": []}
     with np.errstate(all="ignore"):
+        for fn in (sk, peer, memcpy, sk_copy):  # Warm: pages, code, caches.
+            fn()
         for _ in range(rounds):
             for key, fn in (("sk", sk), ("numpy", peer), ("memcpy", memcpy),
                             ("sk_copy", sk_copy)):
