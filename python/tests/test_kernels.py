@@ -173,8 +173,11 @@ def test_unsupported_pairs_raise_library_errors():
     with pytest.raises(sk.StridekitError) as e:
         sk.floor_divide(np.ones(3, np.int32), np.zeros(3, np.int32))
     assert e.value.status_name == "SK_ERR_INVALID" and str(e.value)
+    with pytest.raises(sk.StridekitError) as e:
+        sk.reciprocal(np.array([1, 0, 2], np.int16))
+    assert e.value.status_name == "SK_ERR_INVALID"
     with pytest.raises(TypeError):
-        sk.floor_divide(np.ones(3), 2.0)
+        sk.gcd(np.ones(3), np.ones(3))  # NumPy has no float gcd either
     with pytest.raises(sk.StridekitError, match="broadcast"):
         sk.add(np.ones(3), 1, out=np.empty(4))
     out32 = np.empty(3, np.float32)  # cast on store, as NumPy

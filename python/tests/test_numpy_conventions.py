@@ -147,8 +147,30 @@ def test_remainder_floor_divide_signs():
             np.remainder(x.astype(dt), y.astype(dt))
         check(got, want)
         np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
-    with pytest.raises(TypeError, match="floor_divide"):
-        sk.floor_divide(x, y)  # listed in the README
+    for dt in FLOATS:  # npy_floor_divide, signs of zeros included
+        got = sk.floor_divide(x.astype(dt), y.astype(dt))
+        with np.errstate(all="ignore"):
+            want = np.floor_divide(x.astype(dt), y.astype(dt))
+        check(got, want)
+        np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
+def test_float_family_specials():
+    # test_umath's special values of the float family (NumPy 1.24)
+    inf, nan = np.inf, np.nan
+    y = np.array([0.0, -0.0, 0.0, -0.0, inf, -inf, 1.0, -1.0, nan])
+    x = np.array([-0.0, -0.0, 0.0, 0.0, -inf, -inf, inf, inf, 1.0])
+    with np.errstate(all="ignore"):
+        for dt in ("float32", "float64"):
+            a, b = y.astype(dt), x.astype(dt)
+            for name in ("arctan2", "hypot", "copysign", "fmax", "fmin",
+                         "heaviside", "nextafter", "logaddexp"):
+                got = getattr(sk, name)(a, b)
+                want = getattr(np, name)(a, b)
+                np.testing.assert_allclose(got, want, rtol=4e-7, atol=0)
+                np.testing.assert_array_equal(np.signbit(got[want == 0]),
+                                              np.signbit(want[want == 0]))
+            np.testing.assert_array_equal(sk.signbit(a), np.signbit(a))
 
 
 @pytest.mark.parametrize("op", ["any", "all", "mean"])
