@@ -21,7 +21,8 @@ import time
 
 import numpy as np
 
-SK_MAX_NDIM = 32
+from gemm_peers import view_of  # The C ABI's sk_view, one definition.
+
 DTYPES = {np.float32: 11, np.float64: 12}  # sk_dtype values (stridekit.h)
 UNARY = {"exp": 4, "log": 5, "expm1": 6, "log1p": 7, "sin": 8, "cos": 9,
          "tanh": 10, "tan": 20, "arcsin": 21, "arccos": 22, "arctan": 23,
@@ -36,24 +37,6 @@ RANGES = {"arcsin": (-1, 1), "arccos": (-1, 1), "arctanh": (-0.99, 0.99),
           "cosh": (-80, 80)}
 # Elements per operand: L2 (256 KiB of float32 output), L3, DRAM.
 SIZES = {"L2": 1 << 16, "L3": 1 << 21, "DRAM": 1 << 25}
-
-
-class SkView(ctypes.Structure):
-    _fields_ = [("ndim", ctypes.c_int32), ("has_mask", ctypes.c_int32),
-                ("offset", ctypes.c_int64),
-                ("shape", ctypes.c_int64 * SK_MAX_NDIM),
-                ("strides", ctypes.c_int64 * SK_MAX_NDIM),
-                ("mask_begin", ctypes.c_int64 * SK_MAX_NDIM),
-                ("mask_end", ctypes.c_int64 * SK_MAX_NDIM)]
-
-
-def view_of(a):
-    v = SkView()
-    v.ndim = a.ndim
-    for d in range(a.ndim):
-        v.shape[d] = a.shape[d]
-        v.strides[d] = a.strides[d] // a.itemsize
-    return v
 
 
 def median_ratio(lib, name, dtype, n, rounds):

@@ -530,7 +530,7 @@ T ViaFloat(T a, T b, Fn fn) {
 #define STRIDEKIT_MATH_SCALAR2(Name)                            \
   template <typename T>                                         \
   T Name(T a, T b) {                                            \
-    return ViaFloat(a, b, [](auto x, auto y) {           \
+    return ViaFloat(a, b, [](auto x, auto y) {                  \
       return math::Name(math::ScalarMath<decltype(x)>{}, x, y); \
     });                                                         \
   }
@@ -569,8 +569,7 @@ T Reciprocal(T a) {
 // np.copysign: |a| with b's sign bit.
 template <typename T>
 T Copysign(T a, T b) {
-  return ViaFloat(a, b,
-                  [](auto x, auto y) { return std::copysign(x, y); });
+  return ViaFloat(a, b, [](auto x, auto y) { return std::copysign(x, y); });
 }
 
 // np.fmod: floats C's fmod (exact, sign of a); integers C's remainder
@@ -583,8 +582,7 @@ T Fmod(T a, T b) {
     }
     return static_cast<T>(a % b);
   } else {
-    return ViaFloat(a, b,
-                    [](auto x, auto y) { return std::fmod(x, y); });
+    return ViaFloat(a, b, [](auto x, auto y) { return std::fmod(x, y); });
   }
 }
 
@@ -624,8 +622,8 @@ T Fmax(T a, T b) {
     const float x = Widen(a), y = Widen(b);
     return Narrow<T>((x >= y || y != y) ? x : y);
   } else {
-    return ViaFloat(
-        a, b, [](auto x, auto y) { return (y != y || x > y) ? x : y; });
+    return ViaFloat(a, b,
+                    [](auto x, auto y) { return (y != y || x > y) ? x : y; });
   }
 }
 template <typename T>
@@ -636,8 +634,8 @@ T Fmin(T a, T b) {
     const float x = Widen(a), y = Widen(b);
     return Narrow<T>((x <= y || y != y) ? x : y);
   } else {
-    return ViaFloat(
-        a, b, [](auto x, auto y) { return (y != y || x < y) ? x : y; });
+    return ViaFloat(a, b,
+                    [](auto x, auto y) { return (y != y || x < y) ? x : y; });
   }
 }
 
