@@ -29,6 +29,16 @@ void CastBox(const dispatch::Executor& ex, DType src_t, const Operand& src,
              DType dst_t, const Operand& dst, const Box& box,
              const CopyOptions& options) {
   const Dims shape = box.Shape();
+  const int parts = ThreadParts(options.threads, Numel(shape));
+  if (parts > 1) {  // One plan per part (ThreadBoxes), each on one thread.
+    const std::vector<Box> boxes = ThreadBoxes(box, dst.strides, parts);
+    CopyOptions part_options = options;
+    part_options.threads = 1;
+    RunParallel(int(boxes.size()), [&](int i) {
+      CastBox(ex, src_t, src, dst_t, dst, boxes[size_t(i)], part_options);
+    });
+    return;
+  }
   Operand layouts[2];
   const Operand* ops[2] = {&dst, &src};
   for (int i = 0; i < 2; ++i) {
@@ -47,12 +57,7 @@ void CastBox(const dispatch::Executor& ex, DType src_t, const Operand& src,
                       dst_t,
                       0,
                       plan.outer_size()};
-  RunPartitioned(plan, options.threads, [&](int64_t begin, int64_t end) {
-    CastTask part = task;
-    part.begin = begin;
-    part.end = end;
-    dispatch::NoteKernelRan(ex.kernels.cast(part));
-  });
+  dispatch::NoteKernelRan(ex.kernels.cast(task));
 }
 
 // True when converting src into dst over `box` element by element could
@@ -123,7 +128,7 @@ void ResolveDirectCast(PlanState& s) {
   ::new (static_cast<void*>(&d.plan))
       IterationPlan(IterationPlan::MakeValidated(
           DimsView(dst.shape, size_t(n)), numel, std::span(layouts, 2), true));
-  // The engine's parts: RunPartitioned over ThreadParts' threads.
+  // More threads take the engine's parts (CastBox, ThreadBoxes).
   d.max_direct_threads = 1;
   const size_t sizes[2] = {DTypeSize(s.dst_dtype), DTypeSize(s.dtype)};
   if (!ByteExtents(dst, layouts, 2, sizes, d.lo, d.hi)) s.direct_cast.reset();

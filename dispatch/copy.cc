@@ -88,6 +88,20 @@ bool CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
              const Operand& dst, const Box& box, const CopyOptions& options,
              const RowPads* pads) {
   Dims shape = box.Shape();
+  const int parts = ThreadParts(options.threads, Numel(shape));
+  if (parts > 1) {
+    // One plan per part (ThreadBoxes), each on one thread; a part streams
+    // where the whole copy would. The pads are left to FillOutside.
+    const std::vector<Box> boxes = ThreadBoxes(box, dst.strides, parts);
+    CopyOptions part_options = options;
+    part_options.threads = 1;
+    part_options.stream_min_bytes =
+        options.stream_min_bytes / int64_t(boxes.size());
+    RunParallel(int(boxes.size()), [&](int i) {
+      CopyBox(ex, elem_size, src, dst, boxes[size_t(i)], part_options);
+    });
+    return false;
+  }
   Operand layouts[2];
   const Operand* ops[2] = {&dst, &src};
   // Kernels move lanes of at most 8 bytes, aligned in both buffers (an
@@ -141,24 +155,19 @@ bool CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
     task.pad_before = pads->before;
     task.pad_after = pads->after;
   }
-  RunPartitioned(plan, options.threads, [&](int64_t begin, int64_t end) {
-    CopyTask part = task;
-    part.begin = begin;
-    part.end = end;
-    // The transpose's macro-tile buffer, per thread, for streamed copies and
-    // for cached ones large enough to amortise it (the kernel uses it there
-    // when rows alias in the caches); without memory the kernel takes its
-    // unbuffered path.
-    std::unique_ptr<unsigned char[]> scratch;
-    constexpr int64_t kBufferedMinBytes = int64_t{4} << 20;
-    if (plan.tiled() &&
-        (stream || plan.numel() * int64_t(lane_size) >= kBufferedMinBytes)) {
-      scratch.reset(new (std::nothrow) unsigned char[kCopyScratchBytes + 64]);
-      const uintptr_t at = reinterpret_cast<uintptr_t>(scratch.get());
-      if (scratch) part.scratch = scratch.get() + (64 - at % 64) % 64;
-    }
-    dispatch::NoteKernelRan(ex.kernels.copy(part));
-  });
+  // The transpose's macro-tile buffer for streamed copies and for cached
+  // ones large enough to amortise it (the kernel uses it there when rows
+  // alias in the caches); without memory the kernel takes its unbuffered
+  // path.
+  std::unique_ptr<unsigned char[]> scratch;
+  constexpr int64_t kBufferedMinBytes = int64_t{4} << 20;
+  if (plan.tiled() &&
+      (stream || plan.numel() * int64_t(lane_size) >= kBufferedMinBytes)) {
+    scratch.reset(new (std::nothrow) unsigned char[kCopyScratchBytes + 64]);
+    const uintptr_t at = reinterpret_cast<uintptr_t>(scratch.get());
+    if (scratch) task.scratch = scratch.get() + (64 - at % 64) % 64;
+  }
+  dispatch::NoteKernelRan(ex.kernels.copy(task));
   return padded;
 }
 

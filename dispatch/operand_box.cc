@@ -91,6 +91,26 @@ std::vector<Box> SplitBox(const Box& box, int parts, int axis, int64_t align) {
   return boxes;
 }
 
+std::vector<Box> ThreadBoxes(const Box& box, const Dims& dst_strides,
+                             int parts) {
+  if (parts <= 1 || box.begin.empty()) return {box};
+  int axis = -1;
+  uint64_t slowest = 0;
+  for (int d = 0; d < box.begin.size(); ++d) {
+    // Unsigned: |INT64_MIN| is a valid stride.
+    const uint64_t stride = dst_strides[d] < 0
+                                ? uint64_t{0} - uint64_t(dst_strides[d])
+                                : uint64_t(dst_strides[d]);
+    if (box.end[d] - box.begin[d] >= parts * kThreadBlock &&
+        (axis < 0 || stride > slowest)) {
+      axis = d;
+      slowest = stride;
+    }
+  }
+  return axis >= 0 ? SplitBox(box, parts, axis, kThreadBlock)
+                   : SplitBox(box, parts);
+}
+
 int ThreadParts(int threads, int64_t elements) {
   const int64_t most = elements / NumericOptions::kMinElementsPerThread;
   return int(std::clamp<int64_t>(std::min<int64_t>(threads, most), 1,

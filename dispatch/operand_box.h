@@ -44,6 +44,15 @@ Box Intersect(const Box& a, const Box& b);
 std::vector<Box> SplitBox(const Box& box, int parts, int axis = -1,
                           int64_t align = 1);
 
+// `box` split for `parts` threads, each part writing a compact region of
+// the destination: along the axis on which `dst_strides` move slowest
+// among those long enough for every part to get whole blocks of
+// kThreadBlock positions (whole cache lines and transpose tiles), else
+// along the longest axis. One box when parts <= 1.
+inline constexpr int64_t kThreadBlock = 64;
+std::vector<Box> ThreadBoxes(const Box& box, const Dims& dst_strides,
+                             int parts);
+
 // The parts a call over `elements` positions uses with `threads` threads:
 // at most `threads`, and at least kMinElementsPerThread positions each.
 int ThreadParts(int threads, int64_t elements);
