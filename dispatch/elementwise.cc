@@ -243,13 +243,25 @@ void ResolveDirectElementwise(PlanState& s) {
   const bool may_tile = !d.checked_division && elem_size >= 4 &&
                         family != KernelFamily::kHalf &&
                         family != KernelFamily::kComplex;
-  // The layouts RunElementwise plans over out's whole box.
-  const int n = out.ndim;
-  const DimsView shape(out.shape, size_t(n));
+  // The layouts RunElementwise plans over out's whole box; for views of
+  // one dense layout (s.dense, found by the checks), one row of their
+  // elements.
+  const sk_view* views[3] = {&out, s.inputs[0],
+                             s.num_inputs > 1 ? s.inputs[1] : nullptr};
+  const int64_t dense = s.dense;
+  const int n = dense > 0 ? 1 : out.ndim;
+  const DimsView shape =
+      dense > 0 ? DimsView(&dense, 1) : DimsView(out.shape, size_t(n));
   int64_t numel = 1;
-  for (int a = 0; a < n; ++a) numel *= out.shape[a];  // Fits: checked view.
+  for (int a = 0; a < n; ++a) numel *= shape[a];  // Fits: checked view.
   Operand layouts[3];
-  DirectLayouts(out, std::span(s.inputs, size_t(s.num_inputs)), layouts);
+  if (dense > 0) {
+    for (int i = 0; i <= s.num_inputs; ++i) {
+      layouts[i] = Operand{Dims(1, 1), views[i]->offset};
+    }
+  } else {
+    DirectLayouts(out, std::span(s.inputs, size_t(s.num_inputs)), layouts);
+  }
   // Made in place (IterationPlan is kilobytes): the views passed the
   // layout checks, so Make's own checks are skipped.
   ::new (static_cast<void*>(&d.plan))
@@ -264,8 +276,19 @@ void ResolveDirectElementwise(PlanState& s) {
                              : 1;
   d.stream = numel >= CopyOptions{}.stream_min_bytes / int64_t(elem_size) &&
              d.plan.inner_stride(0) == 1;
+  d.elem_size = int64_t(elem_size);
+  if (!d.plan.tiled()) {
+    d.row =
+        s.ex->kernels.elementwise_row[int(family)](d.kernel, d.kernel_dtype);
+  }
   const size_t sizes[3] = {elem_size, elem_size, elem_size};
-  if (!ByteExtents(out, layouts, s.num_inputs + 1, sizes, d.lo, d.hi)) {
+  if (dense > 0) {
+    for (int i = 0; i <= s.num_inputs; ++i) {
+      // offset-checked: DenseLayoutCount checked these byte offsets
+      d.lo[i] = views[i]->offset * int64_t(elem_size);
+      d.hi[i] = (views[i]->offset + dense) * int64_t(elem_size);
+    }
+  } else if (!ByteExtents(out, layouts, s.num_inputs + 1, sizes, d.lo, d.hi)) {
     s.direct.reset();
     return;
   }
@@ -281,6 +304,34 @@ void ResolveDirectElementwise(PlanState& s) {
     }
   }
 }
+
+namespace {
+
+// The plan's rows with d.row (as the executor would run them).
+void RunRows(const DirectElementwise& d, const void* const* inputs, void* out,
+             bool unary) {
+  const IterationPlan& plan = d.plan;
+  // A unary op's ignored second operand: a broadcast zero of any dtype.
+  static const unsigned char kZero[16] = {};
+  auto* o = static_cast<unsigned char*>(out);
+  const auto* a = static_cast<const unsigned char*>(inputs[0]);
+  const auto* b = unary ? kZero : static_cast<const unsigned char*>(inputs[1]);
+  // An untiled plan's inner axis is its last (rank 0: one element).
+  const int inner = plan.ndim() - 1;
+  const size_t count = inner >= 0 ? size_t(plan.shape()[inner]) : 1;
+  const int64_t os = inner >= 0 ? plan.strides(0)[inner] : 0;
+  const int64_t as = inner >= 0 ? plan.strides(1)[inner] : 0;
+  const int64_t bs = unary || inner < 0 ? 0 : plan.strides(2)[inner];
+  const int64_t es = d.elem_size;
+  const auto row = [&](const int64_t* offsets) {
+    // offset-checked: within the operands' byte extents (ByteExtents)
+    d.row(o + offsets[0] * es, os, a + offsets[1] * es, as,
+          unary ? b : b + offsets[2] * es, bs, count, d.stream);
+  };
+  ForEachChunk(plan, 0, plan.outer_size(), row);
+}
+
+}  // namespace
 
 bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
                           void* out, int threads) {
@@ -301,6 +352,11 @@ bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
   if (d.checked_division) {
     CheckOperands(d.kernel, s.dtype, d.plan, inputs[0],
                   s.num_inputs > 1 ? inputs[1] : nullptr);
+  }
+  if (d.row != nullptr) {
+    RunRows(d, inputs, out, s.num_inputs == 1);
+    NoteKernelRan(s.ex->hwy_target);
+    return true;
   }
   const ElementwiseTask task{
       &d.plan,

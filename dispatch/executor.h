@@ -83,6 +83,8 @@ struct TargetKernels {
   simd::CastKernel cast;
   // Indexed by KernelFamily (simd/numeric_task.h).
   simd::ElementwiseKernelFn elementwise[kNumKernelFamilies];
+  // Their rows, for plans resolved once (DirectElementwise).
+  simd::ElementwiseRowLookup elementwise_row[kNumKernelFamilies];
   simd::ReduceKernelFn reduce[kNumKernelFamilies];
   simd::GemmKernel gemm;
   simd::GemmKernel gemm_scratch_bytes;

@@ -115,7 +115,7 @@ void PlanBinary(PlanState& s, BinaryOp op, DType t, const sk_view& a,
                 const void* out_data) {
   const void* const* in = DatasFor(datas);
   const OpInfo<BinaryOp>& row = CheckBinaryArguments(
-      op, t, a, in[0], b, in[1], out, OutFor(datas, out_data));
+      op, t, a, in[0], b, in[1], out, OutFor(datas, out_data), &s.dense);
   s.prechecked = row.prechecked;
   Bind(s, PlanKind::kBinary, row.name, int32_t(op), t, {&a, &b}, out, datas);
   ResolveDirectElementwise(s);
@@ -125,7 +125,7 @@ void PlanUnary(PlanState& s, UnaryOp op, DType t, const sk_view& a,
                const sk_view& out, const void* const* datas,
                const void* out_data) {
   const OpInfo<UnaryOp>& row = CheckUnaryArguments(
-      op, t, a, DatasFor(datas)[0], out, OutFor(datas, out_data));
+      op, t, a, DatasFor(datas)[0], out, OutFor(datas, out_data), &s.dense);
   s.prechecked = row.prechecked;
   Bind(s, PlanKind::kUnary, row.name, int32_t(op), t, {&a}, out, datas);
   ResolveDirectElementwise(s);

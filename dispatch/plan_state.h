@@ -51,6 +51,10 @@ struct DirectElementwise {
   // only, without zeroing the kilobytes of `plan` first.
   DirectElementwise() {}
   simd::ElementwiseKernelFn run = nullptr;
+  // The op's row on its dtype for an untiled plan where it has one: then
+  // the plan's rows are run here, without a task.
+  simd::ElementwiseRowFn row = nullptr;
+  int64_t elem_size = 0;
   ElementwiseKernel kernel{};
   DType kernel_dtype = DType::kFloat32;
   bool checked_division = false;  // Integer operands checked first.
@@ -123,6 +127,8 @@ struct PlanState {
   const char* name = "";    // The op's name, as its errors say it.
   int32_t op = 0;           // The op's value in its enum.
   bool prechecked = false;  // Its op-table row's flag (elementwise ops).
+  // Elementwise ops: the views' DenseLayoutCount (0: not one dense layout).
+  int64_t dense = 0;
   DType dtype = DType::kFloat32;
   DType dst_dtype = DType::kFloat32;  // Cast only.
   size_t elem_size = 0;               // Copy and fill.

@@ -45,6 +45,7 @@ TargetKernels KernelsOf(int64_t target) {
   return {simd::CopyKernels().ForTarget(target),
           simd::CastKernels().ForTarget(target),
           STRIDEKIT_FAMILY_ENTRIES(Elementwise),
+          STRIDEKIT_FAMILY_ENTRIES(ElementwiseRow),
           STRIDEKIT_FAMILY_ENTRIES(Reduce),
           simd::GemmKernels().ForTarget(target),
           simd::GemmScratchBytesKernels().ForTarget(target),

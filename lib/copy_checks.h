@@ -4,6 +4,8 @@
 #define STRIDEKIT_LIB_COPY_CHECKS_H_
 
 #include <cstddef>
+#include <cstdint>
+#include <span>
 
 #include "stridekit/c_types.h"
 
@@ -37,6 +39,15 @@ void CheckLayout(const sk_view& v, size_t elem_size, const char* op);
 // axis, stride 0 on an axis longer than 1, is the common offender; NumPy
 // marks such views read-only). Views with no valid element pass.
 void CheckDistinctPositions(const sk_view& dst, const char* op);
+// The common layout of a call, accepted at once: the views (the first is
+// the destination) all unmasked, of the first's rank and shape, C-contiguous
+// and non-empty, with byte offsets that fit for elements of elem_size
+// bytes, and each data pointer non-null. Then every check of the copy and
+// elementwise families passes for them (layouts, broadcasting, distinct
+// destination positions, data), and the element count is returned; else 0,
+// and the full checks decide.
+int64_t DenseLayoutCount(std::span<const sk_view* const> views,
+                         std::span<const void* const> datas, size_t elem_size);
 // The same for fill; `value` must be non-null.
 void CheckFillArguments(size_t elem_size, const sk_view& dst,
                         const void* dst_data, const void* value);

@@ -69,9 +69,14 @@ const char* OpName(ScanOp op) { return RowOf(op, "scan").name; }
 const OpInfo<BinaryOp>& CheckBinaryArguments(
     BinaryOp op, DType t, const sk_view& a, const void* a_data,
     const sk_view& b, const void* b_data, const sk_view& out,
-    const void* out_data) {
+    const void* out_data, int64_t* dense) {
   const OpInfo<BinaryOp>& row = RowOf(op, "binary");
   CheckOpDType(row, t);
+  const sk_view* views[3] = {&out, &a, &b};
+  const void* datas[3] = {out_data, a_data, b_data};
+  const int64_t count = DenseLayoutCount(views, datas, DTypeSize(t));
+  if (dense != nullptr) *dense = count;
+  if (count > 0) return row;
   CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, row.name);
   CheckLayout(b, DTypeSize(t), row.name);
   CheckSource(b, b_data, out, row.name);
@@ -81,9 +86,15 @@ const OpInfo<BinaryOp>& CheckBinaryArguments(
 const OpInfo<UnaryOp>& CheckUnaryArguments(UnaryOp op, DType t,
                                            const sk_view& a, const void* a_data,
                                            const sk_view& out,
-                                           const void* out_data) {
+                                           const void* out_data,
+                                           int64_t* dense) {
   const OpInfo<UnaryOp>& row = RowOf(op, "unary");
   CheckOpDType(row, t);
+  const sk_view* views[2] = {&out, &a};
+  const void* datas[2] = {out_data, a_data};
+  const int64_t count = DenseLayoutCount(views, datas, DTypeSize(t));
+  if (dense != nullptr) *dense = count;
+  if (count > 0) return row;
   CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, row.name);
   return row;
 }

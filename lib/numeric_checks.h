@@ -29,15 +29,16 @@ void CheckNumericDType(DType t, const char* op);
 
 // A valid op and a dtype its op-table row accepts, every input broadcastable to
 // out and out writeable (the copy rules of copy_checks.h). Returns the op's
-// row.
+// row, and in `dense` (when given) the views' DenseLayoutCount.
 const OpInfo<BinaryOp>& CheckBinaryArguments(
     BinaryOp op, DType t, const sk_view& a, const void* a_data,
     const sk_view& b, const void* b_data, const sk_view& out,
-    const void* out_data);
+    const void* out_data, int64_t* dense = nullptr);
 const OpInfo<UnaryOp>& CheckUnaryArguments(UnaryOp op, DType t,
                                            const sk_view& a, const void* a_data,
                                            const sk_view& out,
-                                           const void* out_data);
+                                           const void* out_data,
+                                           int64_t* dense = nullptr);
 
 // Checks a reduction and returns, per axis of `in`, 1 when it is reduced and
 // 0 when kept. Axes may be negative; repeated or out-of-range axes, an out

@@ -206,6 +206,31 @@ struct IntegerRow<Op, T, true> {
 template <class Op, typename T>
 using IntegerRowOp = typename IntegerRow<Op, T>::type;
 
+// simd::ElementwiseRowFn of RunRow<Op, kLayouts> on lanes of T.
+template <typename T, class Op, RowLayouts kLayouts>
+void TypedRow(void* out, int64_t out_stride, const void* a, int64_t a_stride,
+              const void* b, int64_t b_stride, size_t count, bool stream) {
+  const hn::ScalableTag<T> d;
+  RunRow<Op, kLayouts>(d, static_cast<T*>(out), out_stride,
+                       static_cast<const T*>(a), a_stride,
+                       static_cast<const T*>(b), b_stride, count, stream);
+  if (stream) hwy::FlushStream();
+}
+
+// The row RunOpFor runs Op with on storage type T where it runs by lanes of
+// T (bool as bytes), else null.
+template <typename T, class Op, RowLayouts kLayouts>
+simd::ElementwiseRowFn RowOpFor() {
+  if constexpr (std::is_same_v<T, Bool>) {
+    return &TypedRow<uint8_t, BoolRowOp<Op>, kLayouts>;
+  } else if constexpr (kIsHalf<T> || kIsComplex<T> ||
+                       !IntegerRowOp<Op, T>::template kVector<T>) {
+    return nullptr;
+  } else {
+    return &TypedRow<T, IntegerRowOp<Op, T>, kLayouts>;
+  }
+}
+
 // Op on storage type T: bool as bytes, float16/bfloat16 through float32,
 // complex on interleaved lanes, the rest on lanes of T.
 template <typename T, class Op, RowLayouts kLayouts>
@@ -233,17 +258,24 @@ void RunOpFor(const ElementwiseTask& task) {
   }
 }
 
-// The op-table switch: each row runs with its functor (NameOp of
-// numeric-inl.h) where it accepts T and this executor runs it (RunsHere).
-template <typename T, HalfRows kHalfRows>
-void RunElementwiseForType(const ElementwiseTask& task) {
-  if (task.kernel.unary) {
-    switch (task.kernel.unary_op) {
+// An op's functor and the row layouts it compiles.
+template <class Op, RowLayouts kLayouts>
+struct OpRow {
+  using type = Op;
+  static constexpr RowLayouts layouts = kLayouts;
+};
+
+// The op-table switch: fn(OpRow<NameOp, layouts>{}) for kernel's row where
+// it accepts T and this executor runs it (RunsHere); nothing otherwise.
+template <typename T, HalfRows kHalfRows, class Fn>
+void VisitOpRow(const ElementwiseKernel& kernel, Fn&& fn) {
+  if (kernel.unary) {
+    switch (kernel.unary_op) {
 #define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked) \
   case UnaryOp::k##Name:                                           \
     if constexpr (((kinds)&kKindOf<T>) != 0 &&                     \
                   RunsHere<T, kHalfRows>(UnaryOp::k##Name)) {      \
-      RunOpFor<T, Name##Op, kUnaryLayouts>(task);                  \
+      fn(OpRow<Name##Op, kUnaryLayouts>{});                        \
     }                                                              \
     return;
       STRIDEKIT_UNARY_OPS(STRIDEKIT_UNARY_CASE)
@@ -251,12 +283,12 @@ void RunElementwiseForType(const ElementwiseTask& task) {
     }
     return;
   }
-  switch (task.kernel.binary) {
+  switch (kernel.binary) {
 #define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked) \
   case BinaryOp::k##Name:                                           \
     if constexpr (((kinds)&kKindOf<T>) != 0 &&                      \
                   RunsHere<T, kHalfRows>(BinaryOp::k##Name)) {      \
-      RunOpFor<T, Name##Op, kEveryLayout>(task);                    \
+      fn(OpRow<Name##Op, kEveryLayout>{});                          \
     }                                                               \
     return;
     STRIDEKIT_BINARY_OPS(STRIDEKIT_BINARY_CASE)
@@ -269,9 +301,28 @@ void RunElementwiseForType(const ElementwiseTask& task) {
 template <typename List, HalfRows kHalfRows>
 int64_t RunElementwiseOf(const ElementwiseTask& task) {
   VisitType(List{}, task.dtype, [&](auto zero) {
-    RunElementwiseForType<decltype(zero), kHalfRows>(task);
+    using T = decltype(zero);
+    VisitOpRow<T, kHalfRows>(task.kernel, [&](auto row) {
+      using Row = decltype(row);
+      RunOpFor<T, typename Row::type, Row::layouts>(task);
+    });
   });
   return HWY_TARGET;
+}
+
+// simd::ElementwiseRowLookup over the types of List on this target.
+template <typename List, HalfRows kHalfRows>
+simd::ElementwiseRowFn ElementwiseRowOf(const ElementwiseKernel& kernel,
+                                        DType t) {
+  simd::ElementwiseRowFn fn = nullptr;
+  VisitType(List{}, t, [&](auto zero) {
+    using T = decltype(zero);
+    VisitOpRow<T, kHalfRows>(kernel, [&](auto row) {
+      using Row = decltype(row);
+      fn = RowOpFor<T, typename Row::type, Row::layouts>();
+    });
+  });
+  return fn;
 }
 
 }  // namespace HWY_NAMESPACE
@@ -284,17 +335,22 @@ HWY_AFTER_NAMESPACE();
 // LIST (a family of numeric_task.h) running HALF_ROWS of float16 and
 // bfloat16 (HalfRows); its translation unit then exports it with
 // STRIDEKIT_EXPORT_KERNEL_TABLE in its HWY_ONCE part.
+// Also defines KERNEL##Row, its simd::ElementwiseRowLookup.
 #ifndef STRIDEKIT_ELEMENTWISE_EXECUTOR
-#define STRIDEKIT_ELEMENTWISE_EXECUTOR(KERNEL, LIST, HALF_ROWS) \
-  HWY_BEFORE_NAMESPACE();                                       \
-  namespace stridekit {                                         \
-  namespace HWY_NAMESPACE {                                     \
-  namespace {                                                   \
-  int64_t KERNEL(const ElementwiseTask& task) {                 \
-    return RunElementwiseOf<LIST, HalfRows::HALF_ROWS>(task);   \
-  }                                                             \
-  }                                                             \
-  }                                                             \
-  }                                                             \
+#define STRIDEKIT_ELEMENTWISE_EXECUTOR(KERNEL, LIST, HALF_ROWS)       \
+  HWY_BEFORE_NAMESPACE();                                             \
+  namespace stridekit {                                               \
+  namespace HWY_NAMESPACE {                                           \
+  namespace {                                                         \
+  int64_t KERNEL(const ElementwiseTask& task) {                       \
+    return RunElementwiseOf<LIST, HalfRows::HALF_ROWS>(task);         \
+  }                                                                   \
+  simd::ElementwiseRowFn KERNEL##Row(const ElementwiseKernel& kernel, \
+                                     DType t) {                       \
+    return ElementwiseRowOf<LIST, HalfRows::HALF_ROWS>(kernel, t);    \
+  }                                                                   \
+  }                                                                   \
+  }                                                                   \
+  }                                                                   \
   HWY_AFTER_NAMESPACE();
 #endif

@@ -16,4 +16,6 @@ STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseComplexKernel, ComplexFamily,
 #if HWY_ONCE
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseComplexKernel,
                               ElementwiseComplexKernels)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseComplexKernelRow,
+                              ElementwiseRowComplexKernels)
 #endif  // HWY_ONCE

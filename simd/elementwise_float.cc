@@ -17,4 +17,6 @@ STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseFloatKernel, FloatElementwiseTypes,
 #if HWY_ONCE
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseFloatKernel,
                               ElementwiseFloatKernels)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseFloatKernelRow,
+                              ElementwiseRowFloatKernels)
 #endif  // HWY_ONCE

@@ -14,4 +14,6 @@ STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseHalfKernel, HalfFamily, kOthers)
 
 #if HWY_ONCE
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseHalfKernel, ElementwiseHalfKernels)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseHalfKernelRow,
+                              ElementwiseRowHalfKernels)
 #endif  // HWY_ONCE

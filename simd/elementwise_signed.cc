@@ -16,4 +16,6 @@ STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseSignedKernel, SignedFamily,
 #if HWY_ONCE
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseSignedKernel,
                               ElementwiseSignedKernels)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseSignedKernelRow,
+                              ElementwiseRowSignedKernels)
 #endif  // HWY_ONCE

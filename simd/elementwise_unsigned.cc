@@ -16,4 +16,6 @@ STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseUnsignedKernel, UnsignedFamily,
 #if HWY_ONCE
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseUnsignedKernel,
                               ElementwiseUnsignedKernels)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseUnsignedKernelRow,
+                              ElementwiseRowUnsignedKernels)
 #endif  // HWY_ONCE

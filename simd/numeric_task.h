@@ -115,8 +115,23 @@ namespace simd {
 // of the family), return HWY_TARGET.
 using ElementwiseKernelFn = int64_t (*)(const ElementwiseTask&);
 using ReduceKernelFn = int64_t (*)(const ReduceTask&);
-#define STRIDEKIT_FAMILY_TABLES(Family)                            \
-  KernelTable<ElementwiseKernelFn> Elementwise##Family##Kernels(); \
+// One row of an elementwise kernel on its dtype, resolved once (a plan's
+// direct path): out[i * out_stride] = op(a[i * a_stride], b[i * b_stride])
+// for i < count, strides in elements, out never overlapping an input other
+// than as that input itself (a unary op reads b as an ignored broadcast
+// zero of the dtype: b_stride 0); non-temporal stores on a contiguous out
+// when `stream`, flushed before return.
+using ElementwiseRowFn = void (*)(void* out, int64_t out_stride, const void* a,
+                                  int64_t a_stride, const void* b,
+                                  int64_t b_stride, size_t count, bool stream);
+// The row of `kernel` on dtype t (its KernelDTypeFor, of the family), or
+// null where the op runs otherwise (float16/bfloat16 and complex rows, ops
+// without a vector form): then the task path.
+using ElementwiseRowLookup = ElementwiseRowFn (*)(const ElementwiseKernel&,
+                                                  DType);
+#define STRIDEKIT_FAMILY_TABLES(Family)                                \
+  KernelTable<ElementwiseKernelFn> Elementwise##Family##Kernels();     \
+  KernelTable<ElementwiseRowLookup> ElementwiseRow##Family##Kernels(); \
   KernelTable<ReduceKernelFn> Reduce##Family##Kernels();
 STRIDEKIT_FAMILY_TABLES(Float)
 STRIDEKIT_FAMILY_TABLES(Half)
