@@ -230,6 +230,7 @@ void ResolveDirectElementwise(PlanState& s) {
   const sk_view& out = *s.out;
   const DType t = s.dtype;
   const size_t elem_size = DTypeSize(t);
+  const int64_t es = int64_t(elem_size);
   const bool unary = s.kind == PlanKind::kUnary;
   // The resolution: the op's row (s.prechecked) and the dtype's kernel
   // family, looked up once (ElementwiseKernel's helpers would look again).
@@ -240,20 +241,47 @@ void ResolveDirectElementwise(PlanState& s) {
   const KernelFamily family = d.kernel.FamilyFor(t);
   d.run = s.ex->kernels.elementwise[int(family)];
   d.checked_division = IsInteger(t) && s.prechecked;
-  const bool may_tile = !d.checked_division && elem_size >= 4 &&
-                        family != KernelFamily::kHalf &&
-                        family != KernelFamily::kComplex;
-  // The layouts RunElementwise plans over out's whole box; for views of
-  // one dense layout (s.dense, found by the checks), one row of their
-  // elements.
+  d.elem_size = es;
   const sk_view* views[3] = {&out, s.inputs[0],
                              s.num_inputs > 1 ? s.inputs[1] : nullptr};
+  // For views of one dense layout (s.dense, found by the checks), one row
+  // of their elements.
   const int64_t dense = s.dense;
   const int n = dense > 0 ? 1 : out.ndim;
   const DimsView shape =
       dense > 0 ? DimsView(&dense, 1) : DimsView(out.shape, size_t(n));
-  int64_t numel = 1;
-  for (int a = 0; a < n; ++a) numel *= shape[a];  // Fits: checked view.
+  d.numel = 1;
+  for (int a = 0; a < n; ++a) d.numel *= shape[a];  // Fits: checked view.
+  const bool large = d.numel * es >= kTransposeThroughOutputMinBytes;
+  d.max_direct_threads = large ? -1
+                         : d.checked_division || ThreadParts(2, d.numel) == 1
+                             ? std::numeric_limits<int>::max()
+                             : 1;
+  d.stream = d.numel >= CopyOptions{}.stream_min_bytes / es;
+  if (dense > 0) {
+    for (int i = 0; i <= s.num_inputs; ++i) {
+      // offset-checked: DenseLayoutCount checked these byte offsets
+      d.lo[i] = d.first[i] = views[i]->offset * es;
+      d.hi[i] = (views[i]->offset + dense) * es;
+      if (i > 0) d.same_strides[i - 1] = true;
+    }
+    d.row =
+        s.ex->kernels.elementwise_row[int(family)](d.kernel, d.kernel_dtype);
+    if (d.row != nullptr && !d.checked_division) {
+      // One row, run without an iteration plan (d.plan stays unmade).
+      d.one_row = true;
+      d.row_count = size_t(dense);
+      for (int i = 0; i <= s.num_inputs; ++i) {
+        d.row_strides[i] = i < 2 || !unary ? 1 : 0;
+        d.row_first[i] = d.first[i];
+      }
+      return;
+    }
+  }
+  const bool may_tile = !d.checked_division && elem_size >= 4 &&
+                        family != KernelFamily::kHalf &&
+                        family != KernelFamily::kComplex;
+  // The layouts RunElementwise plans over out's whole box.
   Operand layouts[3];
   if (dense > 0) {
     for (int i = 0; i <= s.num_inputs; ++i) {
@@ -261,48 +289,45 @@ void ResolveDirectElementwise(PlanState& s) {
     }
   } else {
     DirectLayouts(out, std::span(s.inputs, size_t(s.num_inputs)), layouts);
+    const size_t sizes[3] = {elem_size, elem_size, elem_size};
+    if (!ByteExtents(out, layouts, s.num_inputs + 1, sizes, d.lo, d.hi)) {
+      s.direct.reset();
+      return;
+    }
+    for (int i = 0; i <= s.num_inputs; ++i) {
+      // offset-checked: between lo and hi, which ByteExtents computed
+      d.first[i] = layouts[i].offset * es;
+      if (i == 0) continue;
+      d.same_strides[i - 1] = true;
+      for (int a = 0; a < n; ++a) {
+        if (shape[a] > 1 && layouts[i].strides[a] != layouts[0].strides[a]) {
+          d.same_strides[i - 1] = false;
+        }
+      }
+    }
   }
   // Made in place (IterationPlan is kilobytes): the views passed the
   // layout checks, so Make's own checks are skipped.
   ::new (static_cast<void*>(&d.plan))
       IterationPlan(IterationPlan::MakeValidated(
-          shape, numel, std::span(layouts, size_t(s.num_inputs + 1)),
+          shape, d.numel, std::span(layouts, size_t(s.num_inputs + 1)),
           may_tile));
-  const bool large =
-      numel * int64_t(elem_size) >= kTransposeThroughOutputMinBytes;
-  d.max_direct_threads = large ? -1
-                         : d.checked_division || ThreadParts(2, numel) == 1
-                             ? std::numeric_limits<int>::max()
-                             : 1;
-  d.stream = numel >= CopyOptions{}.stream_min_bytes / int64_t(elem_size) &&
-             d.plan.inner_stride(0) == 1;
-  d.elem_size = int64_t(elem_size);
-  if (!d.plan.tiled()) {
+  const IterationPlan& plan = d.plan;
+  d.stream = d.stream && plan.inner_stride(0) == 1;
+  if (plan.tiled()) return;
+  if (d.row == nullptr) {
     d.row =
         s.ex->kernels.elementwise_row[int(family)](d.kernel, d.kernel_dtype);
   }
-  const size_t sizes[3] = {elem_size, elem_size, elem_size};
-  if (dense > 0) {
-    for (int i = 0; i <= s.num_inputs; ++i) {
-      // offset-checked: DenseLayoutCount checked these byte offsets
-      d.lo[i] = views[i]->offset * int64_t(elem_size);
-      d.hi[i] = (views[i]->offset + dense) * int64_t(elem_size);
-    }
-  } else if (!ByteExtents(out, layouts, s.num_inputs + 1, sizes, d.lo, d.hi)) {
-    s.direct.reset();
-    return;
-  }
+  // An untiled plan's rows run along its last axis (rank 0: one element).
+  const int inner = plan.ndim() - 1;
+  d.row_count = inner >= 0 ? size_t(plan.shape()[inner]) : 1;
   for (int i = 0; i <= s.num_inputs; ++i) {
-    // offset-checked: between lo and hi, which ByteExtents computed
-    d.first[i] = layouts[i].offset * int64_t(elem_size);
-    if (i == 0) continue;
-    d.same_strides[i - 1] = true;
-    for (int a = 0; a < n; ++a) {
-      if (shape[a] > 1 && layouts[i].strides[a] != layouts[0].strides[a]) {
-        d.same_strides[i - 1] = false;
-      }
-    }
+    d.row_strides[i] = inner >= 0 ? plan.strides(i)[inner] : 0;
+    // offset-checked: the plan's first element, within ByteExtents'
+    d.row_first[i] = plan.offset(i) * es;
   }
+  d.one_row = plan.outer_ndim() == 0;
 }
 
 namespace {
@@ -310,25 +335,23 @@ namespace {
 // The plan's rows with d.row (as the executor would run them).
 void RunRows(const DirectElementwise& d, const void* const* inputs, void* out,
              bool unary) {
-  const IterationPlan& plan = d.plan;
   // A unary op's ignored second operand: a broadcast zero of any dtype.
   static const unsigned char kZero[16] = {};
   auto* o = static_cast<unsigned char*>(out);
   const auto* a = static_cast<const unsigned char*>(inputs[0]);
   const auto* b = unary ? kZero : static_cast<const unsigned char*>(inputs[1]);
-  // An untiled plan's inner axis is its last (rank 0: one element).
-  const int inner = plan.ndim() - 1;
-  const size_t count = inner >= 0 ? size_t(plan.shape()[inner]) : 1;
-  const int64_t os = inner >= 0 ? plan.strides(0)[inner] : 0;
-  const int64_t as = inner >= 0 ? plan.strides(1)[inner] : 0;
-  const int64_t bs = unary || inner < 0 ? 0 : plan.strides(2)[inner];
-  const int64_t es = d.elem_size;
-  const auto row = [&](const int64_t* offsets) {
+  const int64_t* st = d.row_strides;
+  if (d.one_row) {
     // offset-checked: within the operands' byte extents (ByteExtents)
-    d.row(o + offsets[0] * es, os, a + offsets[1] * es, as,
-          unary ? b : b + offsets[2] * es, bs, count, d.stream);
-  };
-  ForEachChunk(plan, 0, plan.outer_size(), row);
+    return d.row(o + d.row_first[0], st[0], a + d.row_first[1], st[1],
+                 b + d.row_first[2], st[2], d.row_count, d.stream);
+  }
+  const int64_t es = d.elem_size;
+  ForEachChunk(d.plan, 0, d.plan.outer_size(), [&](const int64_t* offsets) {
+    // offset-checked: within the operands' byte extents (ByteExtents)
+    d.row(o + offsets[0] * es, st[0], a + offsets[1] * es, st[1],
+          unary ? b : b + offsets[2] * es, st[2], d.row_count, d.stream);
+  });
 }
 
 }  // namespace
@@ -337,7 +360,7 @@ bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
                           void* out, int threads) {
   if (!s.direct) return false;
   const DirectElementwise& d = *s.direct;
-  if (d.plan.empty()) return true;
+  if (d.numel == 0) return true;
   if (threads > d.max_direct_threads) return false;
   const auto* to = static_cast<const unsigned char*>(out);
   // An input sharing a byte with out other than as out itself goes through

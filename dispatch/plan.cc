@@ -259,6 +259,10 @@ namespace {
 void CheckPlanData(const PlanState& s, const void* const* inputs,
                    const void* out) {
   if (s.data_checked) return;
+  // Only a null pointer fails: with none, there is nothing to name.
+  bool any_null = out == nullptr;
+  for (int i = 0; i < s.num_inputs; ++i) any_null |= inputs[i] == nullptr;
+  if (!any_null) return;
   const bool einsum = s.kind == PlanKind::kEinsum;
   const char* source = einsum ? "operand" : "source";
   auto check_inputs = [&] {
@@ -415,7 +419,9 @@ std::string Describe(const PlanState& s, std::span<const sk_view> views) {
   for (size_t i = 0; i < views.size(); ++i) {
     text << (i + 1 == views.size() ? " -> " : " ") << ViewText(views[i]);
   }
-  if (s.direct) {
+  if (s.direct && s.dense > 0 && s.direct->plan.empty()) {
+    text << " | direct kernel, one dense row of " << s.direct->numel;
+  } else if (s.direct) {
     text << " | direct kernel, plan " << s.direct->plan.Describe();
   } else if (s.direct_reduce) {
     text << " | direct kernel, plan " << s.direct_reduce->plan.Describe();

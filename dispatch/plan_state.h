@@ -55,6 +55,14 @@ struct DirectElementwise {
   // the plan's rows are run here, without a task.
   simd::ElementwiseRowFn row = nullptr;
   int64_t elem_size = 0;
+  // The rows' length and per-operand element strides (out, a, b; b's 0 for
+  // a unary op), and on a plan of one row (one_row) each operand's byte
+  // offset of its first element. `plan` is made unless one_row and the
+  // views are one dense row (DenseLayoutCount) with no operand checks.
+  int64_t numel = 0;
+  size_t row_count = 0;
+  int64_t row_strides[3] = {}, row_first[3] = {};
+  bool one_row = false;
   ElementwiseKernel kernel{};
   DType kernel_dtype = DType::kFloat32;
   bool checked_division = false;  // Integer operands checked first.

@@ -121,7 +121,9 @@ Registry& GetRegistry() {
   return registry;
 }
 
-thread_local const char* last_kernel_target = "";
+// The HWY_TARGET of this thread's last kernel (0: the reference), or -1;
+// named when asked (LastKernelTarget), not on every call.
+thread_local int64_t last_kernel_target = -1;
 
 }  // namespace
 
@@ -134,10 +136,7 @@ const Executor& SelectedExecutor(const char* op) {
   return *t;
 }
 
-void NoteKernelRan(int64_t hwy_target) {
-  last_kernel_target =
-      hwy_target == 0 ? "reference" : hwy::TargetName(hwy_target);
-}
+void NoteKernelRan(int64_t hwy_target) { last_kernel_target = hwy_target; }
 
 int32_t TargetCount() {
   return static_cast<int32_t>(GetRegistry().targets().size());
@@ -182,8 +181,11 @@ void ResetTarget() {
   registry.set_active(&registry.targets().front());
 }
 
-std::string_view LastKernelTarget() { return dispatch::last_kernel_target; }
+std::string_view LastKernelTarget() {
+  const int64_t target = dispatch::last_kernel_target;
+  return target < 0 ? "" : target == 0 ? "reference" : hwy::TargetName(target);
+}
 
-void ClearLastKernelTarget() { dispatch::last_kernel_target = ""; }
+void ClearLastKernelTarget() { dispatch::last_kernel_target = -1; }
 
 }  // namespace stridekit
