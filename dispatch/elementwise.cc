@@ -332,9 +332,24 @@ void ResolveDirectElementwise(PlanState& s) {
 
 namespace {
 
-// The plan's rows with d.row (as the executor would run them).
-void RunRows(const DirectElementwise& d, const void* const* inputs, void* out,
-             bool unary) {
+// The rows of a plan of several, with d.row.
+[[gnu::noinline]] void RunManyRows(const DirectElementwise& d, unsigned char* o,
+                                   const unsigned char* a,
+                                   const unsigned char* b, bool unary) {
+  const int64_t* st = d.row_strides;
+  const int64_t es = d.elem_size;
+  ForEachChunk(d.plan, 0, d.plan.outer_size(), [&](const int64_t* offsets) {
+    // offset-checked: within the operands' byte extents (ByteExtents)
+    d.row(o + offsets[0] * es, st[0], a + offsets[1] * es, st[1],
+          unary ? b : b + offsets[2] * es, st[2], d.row_count, d.stream);
+  });
+}
+
+// The plan's rows with d.row (as the executor would run them); a plan of
+// one row as one call, inline in the callers.
+[[gnu::always_inline]] inline void RunRows(const DirectElementwise& d,
+                                           const void* const* inputs, void* out,
+                                           bool unary) {
   // A unary op's ignored second operand: a broadcast zero of any dtype.
   static const unsigned char kZero[16] = {};
   auto* o = static_cast<unsigned char*>(out);
@@ -346,12 +361,32 @@ void RunRows(const DirectElementwise& d, const void* const* inputs, void* out,
     return d.row(o + d.row_first[0], st[0], a + d.row_first[1], st[1],
                  b + d.row_first[2], st[2], d.row_count, d.stream);
   }
-  const int64_t es = d.elem_size;
-  ForEachChunk(d.plan, 0, d.plan.outer_size(), [&](const int64_t* offsets) {
-    // offset-checked: within the operands' byte extents (ByteExtents)
-    d.row(o + offsets[0] * es, st[0], a + offsets[1] * es, st[1],
-          unary ? b : b + offsets[2] * es, st[2], d.row_count, d.stream);
-  });
+  RunManyRows(d, o, a, b, unary);
+}
+
+// RunDirectElementwise's other cases: operands checked first, or a plan
+// its kernel runs as a task (no row: tiles, float16/bfloat16, complex).
+[[gnu::noinline]] void RunCheckedOrTask(const PlanState& s,
+                                        const void* const* inputs, void* out) {
+  const DirectElementwise& d = *s.direct;
+  if (d.checked_division) {
+    CheckOperands(d.kernel, s.dtype, d.plan, inputs[0],
+                  s.num_inputs > 1 ? inputs[1] : nullptr);
+  }
+  if (d.row != nullptr) {
+    RunRows(d, inputs, out, s.num_inputs == 1);
+    return NoteKernelRan(s.ex->hwy_target);
+  }
+  const ElementwiseTask task{
+      &d.plan,
+      d.kernel,
+      d.kernel_dtype,
+      out,
+      {inputs[0], s.num_inputs > 1 ? inputs[1] : nullptr},
+      0,
+      d.plan.outer_size(),
+      d.stream};
+  NoteKernelRan(d.run(task));
 }
 
 }  // namespace
@@ -360,6 +395,11 @@ bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
                           void* out, int threads) {
   if (!s.direct) return false;
   const DirectElementwise& d = *s.direct;
+  // A null pointer: the data checks name it (ExecutePlan's run_first).
+  if (out == nullptr || inputs[0] == nullptr ||
+      (s.num_inputs > 1 && inputs[1] == nullptr)) {
+    return false;
+  }
   if (d.numel == 0) return true;
   if (threads > d.max_direct_threads) return false;
   const auto* to = static_cast<const unsigned char*>(out);
@@ -372,25 +412,12 @@ bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
       return false;
     }
   }
-  if (d.checked_division) {
-    CheckOperands(d.kernel, s.dtype, d.plan, inputs[0],
-                  s.num_inputs > 1 ? inputs[1] : nullptr);
-  }
-  if (d.row != nullptr) {
+  if (d.row != nullptr && !d.checked_division) {
     RunRows(d, inputs, out, s.num_inputs == 1);
     NoteKernelRan(s.ex->hwy_target);
     return true;
   }
-  const ElementwiseTask task{
-      &d.plan,
-      d.kernel,
-      d.kernel_dtype,
-      out,
-      {inputs[0], s.num_inputs > 1 ? inputs[1] : nullptr},
-      0,
-      d.plan.outer_size(),
-      d.stream};
-  NoteKernelRan(d.run(task));
+  RunCheckedOrTask(s, inputs, out);
   return true;
 }
 

@@ -119,6 +119,7 @@ void PlanBinary(PlanState& s, BinaryOp op, DType t, const sk_view& a,
   s.prechecked = row.prechecked;
   Bind(s, PlanKind::kBinary, row.name, int32_t(op), t, {&a, &b}, out, datas);
   ResolveDirectElementwise(s);
+  if (s.direct) s.run_first = RunDirectElementwise;
 }
 
 void PlanUnary(PlanState& s, UnaryOp op, DType t, const sk_view& a,
@@ -129,6 +130,7 @@ void PlanUnary(PlanState& s, UnaryOp op, DType t, const sk_view& a,
   s.prechecked = row.prechecked;
   Bind(s, PlanKind::kUnary, row.name, int32_t(op), t, {&a}, out, datas);
   ResolveDirectElementwise(s);
+  if (s.direct) s.run_first = RunDirectElementwise;
 }
 
 void PlanPredicate(PlanState& s, PredicateOp op, DType t, const sk_view& a,
@@ -310,6 +312,10 @@ CopyOptions CopyThreads(const sk_view& dst, CopyOptions options) {
 
 void ExecutePlan(const PlanState& s, const void* const* inputs, void* out,
                  const CopyOptions& copy_options) {
+  if (s.run_first != nullptr &&
+      s.run_first(s, inputs, out, copy_options.threads)) {
+    return;
+  }
   CheckPlanData(s, inputs, out);
   const Executor& ex = *s.ex;
   const int threads = copy_options.threads;
@@ -328,12 +334,10 @@ void ExecutePlan(const PlanState& s, const void* const* inputs, void* out,
       return ex.run.cast(ex, s.dtype, *s.inputs[0], inputs[0], s.dst_dtype,
                          *s.out, out, cast_options);
     }
-    case PlanKind::kBinary:
-      if (RunDirectElementwise(s, inputs, out, threads)) return;
+    case PlanKind::kBinary:  // Its direct path is run_first.
       return ex.run.binary(ex, BinaryOp(s.op), s.dtype, *s.inputs[0], inputs[0],
                            *s.inputs[1], inputs[1], *s.out, out, options);
-    case PlanKind::kUnary:
-      if (RunDirectElementwise(s, inputs, out, threads)) return;
+    case PlanKind::kUnary:  // Its direct path is run_first.
       return ex.run.unary(ex, UnaryOp(s.op), s.dtype, *s.inputs[0], inputs[0],
                           *s.out, out, options);
     case PlanKind::kPredicate:

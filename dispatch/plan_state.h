@@ -132,8 +132,12 @@ struct DirectSelect {
 struct PlanState {
   PlanKind kind = PlanKind::kCopy;
   const Executor* ex = nullptr;
-  const char* name = "";    // The op's name, as its errors say it.
-  int32_t op = 0;           // The op's value in its enum.
+  const char* name = "";  // The op's name, as its errors say it.
+  int32_t op = 0;         // The op's value in its enum.
+  // The direct path tried before anything else on execution (the data
+  // checks included: it declines null pointers), or null.
+  bool (*run_first)(const PlanState& s, const void* const* inputs, void* out,
+                    int threads) = nullptr;
   bool prechecked = false;  // Its op-table row's flag (elementwise ops).
   // Elementwise ops: the views' DenseLayoutCount (0: not one dense layout).
   int64_t dense = 0;

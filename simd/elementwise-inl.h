@@ -211,10 +211,14 @@ template <typename T, class Op, RowLayouts kLayouts>
 void TypedRow(void* out, int64_t out_stride, const void* a, int64_t a_stride,
               const void* b, int64_t b_stride, size_t count, bool stream) {
   const hn::ScalableTag<T> d;
-  RunRow<Op, kLayouts>(d, static_cast<T*>(out), out_stride,
-                       static_cast<const T*>(a), a_stride,
-                       static_cast<const T*>(b), b_stride, count, stream);
-  if (stream) hwy::FlushStream();
+  const auto row = [&] {
+    RunRow<Op, kLayouts>(d, static_cast<T*>(out), out_stride,
+                         static_cast<const T*>(a), a_stride,
+                         static_cast<const T*>(b), b_stride, count, stream);
+  };
+  if (!stream) return row();  // A tail call.
+  row();
+  hwy::FlushStream();
 }
 
 // The row RunOpFor runs Op with on storage type T where it runs by lanes of

@@ -14,6 +14,7 @@
 
 struct sk_plan {
   stridekit::Plan plan;
+  int num_inputs = plan.num_inputs();  // Read on every execution.
 };
 
 namespace {
@@ -182,7 +183,7 @@ sk_status sk_plan_execute(const sk_plan* plan, const void* const* inputs,
                           void* out) {
   return stridekit::capi::Guard(__func__, [&] {
     RequireNonNull(plan, "sk_plan_execute", "plan");
-    const int n = plan->plan.num_inputs();
+    const int n = plan->num_inputs;
     if (n > 0) RequireNonNull(inputs, "sk_plan_execute", "inputs");
     plan->plan.Execute(std::span<const void* const>(inputs, size_t(n)), out,
                        stridekit::GetThreads());
@@ -190,7 +191,7 @@ sk_status sk_plan_execute(const sk_plan* plan, const void* const* inputs,
 }
 
 int32_t sk_plan_inputs(const sk_plan* plan) {
-  return plan == nullptr ? -1 : int32_t(plan->plan.num_inputs());
+  return plan == nullptr ? -1 : int32_t(plan->num_inputs);
 }
 
 const char* sk_plan_describe(const sk_plan* plan) {
