@@ -128,7 +128,8 @@ void CheckDistinctPositions(const sk_view& dst, const char* op) {
 }
 
 int64_t DenseLayoutCount(std::span<const sk_view* const> views,
-                         std::span<const void* const> datas, size_t elem_size) {
+                         std::span<const void* const> datas,
+                         std::span<const size_t> elem_sizes) {
   const sk_view& first = *views[0];
   if (uint32_t(first.ndim) > uint32_t(SK_MAX_NDIM)) return 0;
   int64_t numel = 1;
@@ -140,9 +141,9 @@ int64_t DenseLayoutCount(std::span<const sk_view* const> views,
     }
     if (__builtin_mul_overflow(numel, n, &numel)) return 0;
   }
-  const int64_t es = int64_t(elem_size);
   for (size_t i = 0; i < views.size(); ++i) {
     const sk_view& v = *views[i];
+    const int64_t es = int64_t(elem_sizes[i]);
     int64_t end, bytes;
     if (v.has_mask != 0 || v.ndim != first.ndim || datas[i] == nullptr ||
         __builtin_add_overflow(v.offset, numel, &end) ||
@@ -160,7 +161,8 @@ void CheckCopyArguments(size_t elem_size, const sk_view& src,
   CheckElemSize(elem_size, op);
   const sk_view* views[2] = {&dst, &src};
   const void* datas[2] = {dst_data, src_data};
-  if (DenseLayoutCount(views, datas, elem_size) > 0) return;
+  const size_t sizes[2] = {elem_size, elem_size};
+  if (DenseLayoutCount(views, datas, sizes) > 0) return;
   CheckLayout(src, elem_size, op);
   CheckLayout(dst, elem_size, op);
   CheckSourceAndDestination(src, src_data, dst, dst_data, op);

@@ -41,13 +41,14 @@ void CheckLayout(const sk_view& v, size_t elem_size, const char* op);
 void CheckDistinctPositions(const sk_view& dst, const char* op);
 // The common layout of a call, accepted at once: the views (the first is
 // the destination) all unmasked, of the first's rank and shape, C-contiguous
-// and non-empty, with byte offsets that fit for elements of elem_size
-// bytes, and each data pointer non-null. Then every check of the copy and
-// elementwise families passes for them (layouts, broadcasting, distinct
-// destination positions, data), and the element count is returned; else 0,
-// and the full checks decide.
+// and non-empty, with byte offsets that fit for elements of their
+// elem_sizes (one per view), and each data pointer non-null. Then every
+// layout, broadcasting, distinct-position and data check of the copy,
+// cast, elementwise and comparison families passes for them, and the
+// element count is returned; else 0, and the full checks decide.
 int64_t DenseLayoutCount(std::span<const sk_view* const> views,
-                         std::span<const void* const> datas, size_t elem_size);
+                         std::span<const void* const> datas,
+                         std::span<const size_t> elem_sizes);
 // The same for fill; `value` must be non-null.
 void CheckFillArguments(size_t elem_size, const sk_view& dst,
                         const void* dst_data, const void* value);

@@ -74,7 +74,9 @@ const OpInfo<BinaryOp>& CheckBinaryArguments(
   CheckOpDType(row, t);
   const sk_view* views[3] = {&out, &a, &b};
   const void* datas[3] = {out_data, a_data, b_data};
-  const int64_t count = DenseLayoutCount(views, datas, DTypeSize(t));
+  const size_t es = DTypeSize(t);
+  const size_t sizes[3] = {es, es, es};
+  const int64_t count = DenseLayoutCount(views, datas, sizes);
   if (dense != nullptr) *dense = count;
   if (count > 0) return row;
   CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, row.name);
@@ -92,7 +94,9 @@ const OpInfo<UnaryOp>& CheckUnaryArguments(UnaryOp op, DType t,
   CheckOpDType(row, t);
   const sk_view* views[2] = {&out, &a};
   const void* datas[2] = {out_data, a_data};
-  const int64_t count = DenseLayoutCount(views, datas, DTypeSize(t));
+  const size_t es = DTypeSize(t);
+  const size_t sizes[2] = {es, es};
+  const int64_t count = DenseLayoutCount(views, datas, sizes);
   if (dense != nullptr) *dense = count;
   if (count > 0) return row;
   CheckCopyArguments(DTypeSize(t), a, a_data, out, out_data, row.name);
@@ -281,6 +285,10 @@ void CheckCompareArguments(CompareOp op, DType t, const sk_view& a,
          "stridekit refuses)");
   }
   CheckOpDType(row, t);
+  const sk_view* views[3] = {&out, &a, &b};
+  const void* datas[3] = {out_data, a_data, b_data};
+  const size_t sizes[3] = {1, DTypeSize(t), DTypeSize(t)};
+  if (DenseLayoutCount(views, datas, sizes) > 0) return;
   CheckLayout(a, DTypeSize(t), row.name);
   CheckLayout(b, DTypeSize(t), row.name);
   CheckLayout(out, 1, row.name);
@@ -293,6 +301,10 @@ void CheckPredicateArguments(PredicateOp op, DType t, const sk_view& a,
                              const void* out_data) {
   const OpInfo<PredicateOp>& row = RowOf(op, "unary");
   CheckOpDType(row, t);
+  const sk_view* views[2] = {&out, &a};
+  const void* datas[2] = {out_data, a_data};
+  const size_t sizes[2] = {1, DTypeSize(t)};
+  if (DenseLayoutCount(views, datas, sizes) > 0) return;
   CheckLayout(a, DTypeSize(t), row.name);
   CheckLayout(out, 1, row.name);
   CheckSourceAndDestination(a, a_data, out, out_data, row.name);
