@@ -1,7 +1,8 @@
 /* Kernel time of one build of the library, for comparing two builds of it
- * (bench/opt_level.sh: the simd layer at -O2 against -O3). Prints, per
- * case, the median of 31 timed calls in microseconds, on one thread, on
- * float arrays of 256 KiB per operand (L2) and a 512 x 512 transpose.
+ * (bench/opt_level.sh: for instance the simd layer at -O2 against -O3).
+ * Prints, per case, the median of 31 timed calls in microseconds, on one
+ * thread: float arrays of 256 KiB per operand (L2), a 512 x 512 transpose
+ * and matmul, and 16384 rows of 16 elements (per-row costs).
  *
  *   opt_level */
 #include <math.h>
@@ -62,7 +63,18 @@ static void Run(int which) {
   const sk_view sq = Square(512, 0), sqt = Square(512, 1);
   sk_view none;
   memset(&none, 0, sizeof(none));
-  const int32_t axis0[1] = {0};
+  const int32_t axis0[1] = {0}, axis1[1] = {1};
+  sk_view rows;  // [16384, 16]: short rows reduced one by one
+  memset(&rows, 0, sizeof(rows));
+  rows.ndim = 2;
+  rows.shape[0] = kCount / 16;
+  rows.shape[1] = 16;
+  rows.strides[0] = 16;
+  rows.strides[1] = 1;
+  const sk_view row_sums = Vector(kCount / 16);
+  sk_view column = rows;  // [16384, 1] broadcast along the rows
+  column.shape[1] = 1;
+  column.strides[1] = 0;
   const sk_view* mm[2] = {&sq, &sq};
   const void* mm_data[2] = {fa, fb};
   switch (which) {
@@ -102,14 +114,30 @@ static void Run(int which) {
     case 11:
       Check(sk_einsum("ij,jk->ik", SK_FLOAT32, 2, mm, mm_data, &sq, fo));
       break;
+    case 12:
+      Check(sk_reduce(SK_SUM, SK_FLOAT32, &rows, fa, 1, axis1, &row_sums, fo));
+      break;
+    case 13:
+      Check(sk_binary(SK_ADD, SK_FLOAT32, &rows, fa, &column, fb, &rows, fo));
+      break;
+    case 14:
+      Check(sk_binary(SK_ADD, SK_UINT8, &rows, fa, &column, fb, &rows, fo));
+      break;
+    case 15:
+      Check(sk_scan(SK_CUMSUM, SK_FLOAT32, &rows, fa, 1, &rows, fo));
+      break;
   }
 }
 
 int main(void) {
-  static const char* names[] = {
-      "add f32",      "exp f32",         "sin f32",         "log f64",
-      "tanh f64",     "sum f32",         "cumsum f32",      "greater f32",
-      "cast f32>f64", "transpose 512^2", "mul a.T*b 512^2", "matmul 512^2"};
+  static const char* names[] = {"add f32",           "exp f32",
+                                "sin f32",           "log f64",
+                                "tanh f64",          "sum f32",
+                                "cumsum f32",        "greater f32",
+                                "cast f32>f64",      "transpose 512^2",
+                                "mul a.T*b 512^2",   "matmul 512^2",
+                                "sum rows of 16",    "add f32 rows of 16",
+                                "add u8 rows of 16", "cumsum rows of 16"};
   const int cases = (int)(sizeof(names) / sizeof(names[0]));
   const size_t n = 512 * 512;
   fa = malloc(n * sizeof(float));

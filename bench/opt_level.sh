@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Kernel times of two builds of the static library, in alternating runs on
-# the same machine (bench/opt_level.c): how the simd layer's -O2 (the
-# default, simd/meson.build) compares with -O3. Prints per case the median
-# over ROUNDS runs of each build's median time and B / A.
+# the same machine (bench/opt_level.c): for instance the simd layer at -O2
+# against -O3. Prints per case the median over ROUNDS runs of each build's
+# median time and B / A. The cases include long rows (256 KiB per operand)
+# and many short ones (16 elements), where per-row costs show.
 #
 #   bench/opt_level.sh A_LIB_DIR B_LIB_DIR [ROUNDS]
-# where each directory holds a libstridekit.a built from this checkout:
-#   meson setup build/o3 -Dbuildtype=release -Doptimize=3 -Ddefault_library=static
-#   ninja -C build/o3 libstridekit.a
-#   bench/opt_level.sh build/o3 build/tests 11
+# where each directory holds a libstridekit.a built from this checkout
+# (B's directory also gives the generated headers), e.g.
+#   meson setup build/o2 -Dbuildtype=release -Doptimize=2 -Ddefault_library=static
+#   ninja -C build/o2 libstridekit.a
+#   bench/opt_level.sh build/tests build/o2 11
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${3:-5}
