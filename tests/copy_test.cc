@@ -110,6 +110,47 @@ TEST_P(CopyOnTarget, ThreadsAndStreamingGiveTheSameResult) {
   }
 }
 
+// Copies large enough for several parts (ThreadBoxes: the destination's
+// slowest axis, whole 64-position blocks, else the longest axis) give the
+// reference's bytes: a contiguous row, a 2-D transpose whose one tile used
+// to run on one thread, a 3-D permutation, a masked (padded) source whose
+// pads the parts leave to the fill, and a column too short to split.
+TEST_P(CopyOnTarget, ThreadPartsGiveTheReferenceBytes) {
+  if (!testing::ThreadsAllowed()) GTEST_SKIP() << "threads disabled";
+  struct Layout {
+    sk_view src, dst;
+  };
+  sk_view padded = MakeView({300, 250}, {250, 1}, 0);
+  padded.has_mask = 1;
+  padded.mask_begin[0] = 3, padded.mask_end[0] = 297;
+  padded.mask_begin[1] = 5, padded.mask_end[1] = 240;
+  const Layout layouts[] = {
+      {MakeView({70001}, {1}, 0), MakeView({70001}, {1}, 0)},
+      {MakeView({257, 300}, {1, 257}, 0), MakeView({257, 300}, {300, 1}, 0)},
+      {MakeView({40, 33, 50}, {1, 2000, 40}, 0),
+       MakeView({40, 33, 50}, {1650, 50, 1}, 0)},
+      {padded, MakeView({300, 250}, {250, 1}, 0)},
+      {MakeView({20000, 1}, {1, 1}, 0), MakeView({20000, 1}, {1, 1}, 0)},
+  };
+  for (const Layout& l : layouts) {
+    for (size_t es : {size_t{1}, size_t{4}, size_t{8}}) {
+      Bytes src(size_t(80000) * es), want(src.size(), 0xAB), got = want;
+      for (size_t i = 0; i < src.size(); ++i) src[i] = (unsigned char)(i * 7);
+      reference::Copy(es, l.src, src.data(), l.dst, want.data(), nullptr);
+      for (int threads : {2, 3}) {
+        CopyOptions options;
+        options.threads = threads;
+        std::fill(got.begin(), got.end(), 0xAB);
+        Copy(es, l.src, src.data(), l.dst, got.data(), nullptr, options);
+        ASSERT_EQ(got, want)
+            << es << "-byte elements, " << threads << " threads\nsrc "
+            << testing::Describe(l.src) << "\ndst " << testing::Describe(l.dst);
+      }
+    }
+  }
+  ExpectForcedTargetRan();
+}
+
 TEST_P(CopyOnTarget, TransposeAcrossTileEdges) {
   for (int64_t rows : {1, 15, 16, 17, 33, 100}) {
     for (int64_t cols : {1, 16, 31, 64, 70}) {
