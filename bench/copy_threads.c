@@ -49,13 +49,15 @@ int main() {
       double best = 1e9;
       for (int r = 0; r < 7; r++) {
         double t = Now();
-        if (c == 0)
-          sk_copy(SK_FLOAT32, &d1, a, &d1, b, NULL);
-        else if (c == 1)
-          sk_copy(SK_FLOAT32, &src, a, &dst, b, NULL);
-        else
-          sk_copy(SK_FLOAT32, &s3v, a, &d3, b, NULL);
+        const sk_status status =
+            c == 0   ? sk_copy(SK_FLOAT32, &d1, a, &d1, b, NULL)
+            : c == 1 ? sk_copy(SK_FLOAT32, &src, a, &dst, b, NULL)
+                     : sk_copy(SK_FLOAT32, &s3v, a, &d3, b, NULL);
         t = Now() - t;
+        if (status != SK_OK) {
+          fprintf(stderr, "%s: %s\n", names[c], sk_last_error());
+          return 1;
+        }
         if (t < best) best = t;
       }
       double mc = 1e9;

@@ -5,7 +5,6 @@
  * and matmul, and 16384 rows of 16 elements (per-row costs).
  *
  *   opt_level */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

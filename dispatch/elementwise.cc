@@ -272,7 +272,7 @@ void ResolveDirectElementwise(PlanState& s) {
       d.one_row = true;
       d.row_count = size_t(dense);
       for (int i = 0; i <= s.num_inputs; ++i) {
-        d.row_strides[i] = i < 2 || !unary ? 1 : 0;
+        d.row_strides[i] = 1;  // b's stays 0 for a unary op.
         d.row_first[i] = d.first[i];
       }
       return;
