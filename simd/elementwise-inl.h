@@ -271,14 +271,14 @@ struct OpRow {
 
 // The op-table switch: fn(OpRow<NameOp, layouts>{}) for kernel's row where
 // it accepts T and this executor runs it (RunsHere); nothing otherwise.
-template <typename T, HalfRows kHalfRows, class Fn>
+template <typename T, FloatRows kRows, class Fn>
 void VisitOpRow(const ElementwiseKernel& kernel, Fn&& fn) {
   if (kernel.unary) {
     switch (kernel.unary_op) {
 #define STRIDEKIT_UNARY_CASE(Name, value, name, kinds, prechecked) \
   case UnaryOp::k##Name:                                           \
     if constexpr (((kinds)&kKindOf<T>) != 0 &&                     \
-                  RunsHere<T, kHalfRows>(UnaryOp::k##Name)) {      \
+                  RunsHere<T, kRows>(UnaryOp::k##Name)) {          \
       fn(OpRow<Name##Op, kUnaryLayouts>{});                        \
     }                                                              \
     return;
@@ -291,7 +291,7 @@ void VisitOpRow(const ElementwiseKernel& kernel, Fn&& fn) {
 #define STRIDEKIT_BINARY_CASE(Name, value, name, kinds, prechecked) \
   case BinaryOp::k##Name:                                           \
     if constexpr (((kinds)&kKindOf<T>) != 0 &&                      \
-                  RunsHere<T, kHalfRows>(BinaryOp::k##Name)) {      \
+                  RunsHere<T, kRows>(BinaryOp::k##Name)) {          \
       fn(OpRow<Name##Op, kEveryLayout>{});                          \
     }                                                               \
     return;
@@ -300,13 +300,20 @@ void VisitOpRow(const ElementwiseKernel& kernel, Fn&& fn) {
   }
 }
 
+// The float family's transcendentals on float, double, float16 and
+// bfloat16 (elementwise_float_math.cc): the executor and row lookup that
+// the float family's hand them to.
+int64_t RunElementwiseFloatMath(const ElementwiseTask& task);
+simd::ElementwiseRowFn ElementwiseFloatMathRow(const ElementwiseKernel& kernel,
+                                               DType t);
+
 // Runs `task` if its dtype is one of List on this target; returns
 // HWY_TARGET.
-template <typename List, HalfRows kHalfRows>
+template <typename List, FloatRows kRows>
 int64_t RunElementwiseOf(const ElementwiseTask& task) {
   VisitType(List{}, task.dtype, [&](auto zero) {
     using T = decltype(zero);
-    VisitOpRow<T, kHalfRows>(task.kernel, [&](auto row) {
+    VisitOpRow<T, kRows>(task.kernel, [&](auto row) {
       using Row = decltype(row);
       RunOpFor<T, typename Row::type, Row::layouts>(task);
     });
@@ -315,13 +322,13 @@ int64_t RunElementwiseOf(const ElementwiseTask& task) {
 }
 
 // simd::ElementwiseRowLookup over the types of List on this target.
-template <typename List, HalfRows kHalfRows>
+template <typename List, FloatRows kRows>
 simd::ElementwiseRowFn ElementwiseRowOf(const ElementwiseKernel& kernel,
                                         DType t) {
   simd::ElementwiseRowFn fn = nullptr;
   VisitType(List{}, t, [&](auto zero) {
     using T = decltype(zero);
-    VisitOpRow<T, kHalfRows>(kernel, [&](auto row) {
+    VisitOpRow<T, kRows>(kernel, [&](auto row) {
       using Row = decltype(row);
       fn = RowOpFor<T, typename Row::type, Row::layouts>();
     });
@@ -336,22 +343,22 @@ HWY_AFTER_NAMESPACE();
 #endif  // STRIDEKIT_SIMD_ELEMENTWISE_INL_H_
 
 // Defines, per target, the elementwise executor KERNEL of the types of
-// LIST (a family of numeric_task.h) running HALF_ROWS of float16 and
-// bfloat16 (HalfRows); its translation unit then exports it with
+// LIST (a family of numeric_task.h) running FLOAT_ROWS of its float types
+// (FloatRows); its translation unit then exports it with
 // STRIDEKIT_EXPORT_KERNEL_TABLE in its HWY_ONCE part.
 // Also defines KERNEL##Row, its simd::ElementwiseRowLookup.
 #ifndef STRIDEKIT_ELEMENTWISE_EXECUTOR
-#define STRIDEKIT_ELEMENTWISE_EXECUTOR(KERNEL, LIST, HALF_ROWS)       \
+#define STRIDEKIT_ELEMENTWISE_EXECUTOR(KERNEL, LIST, FLOAT_ROWS)      \
   HWY_BEFORE_NAMESPACE();                                             \
   namespace stridekit {                                               \
   namespace HWY_NAMESPACE {                                           \
   namespace {                                                         \
   int64_t KERNEL(const ElementwiseTask& task) {                       \
-    return RunElementwiseOf<LIST, HalfRows::HALF_ROWS>(task);         \
+    return RunElementwiseOf<LIST, FloatRows::FLOAT_ROWS>(task);       \
   }                                                                   \
   simd::ElementwiseRowFn KERNEL##Row(const ElementwiseKernel& kernel, \
                                      DType t) {                       \
-    return ElementwiseRowOf<LIST, HalfRows::HALF_ROWS>(kernel, t);    \
+    return ElementwiseRowOf<LIST, FloatRows::FLOAT_ROWS>(kernel, t);  \
   }                                                                   \
   }                                                                   \
   }                                                                   \

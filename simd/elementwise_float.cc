@@ -1,6 +1,7 @@
-// Per-target elementwise executors for float32 and float64, and the
-// transcendentals of float16 and bfloat16 (on float32 rows)
-// (simd/elementwise-inl.h).
+// Per-target elementwise executors for float32 and float64
+// (simd/elementwise-inl.h): the ops other than the transcendentals here,
+// the transcendentals (and those of float16 and bfloat16) handed to
+// elementwise_float_math.cc, which compiles beside this unit.
 #include "dispatch_table.h"
 #include "numeric_task.h"
 
@@ -11,8 +12,26 @@
 // Per-target code: after foreach_target.h and highway.h.
 #include "elementwise-inl.h"
 
-STRIDEKIT_ELEMENTWISE_EXECUTOR(RunElementwiseFloatKernel, FloatElementwiseTypes,
-                               kTranscendentals)
+HWY_BEFORE_NAMESPACE();
+namespace stridekit {
+namespace HWY_NAMESPACE {
+namespace {
+
+int64_t RunElementwiseFloatKernel(const ElementwiseTask& task) {
+  if (task.kernel.transcendental()) return RunElementwiseFloatMath(task);
+  return RunElementwiseOf<FloatFamily, FloatRows::kOthers>(task);
+}
+
+simd::ElementwiseRowFn RunElementwiseFloatKernelRow(
+    const ElementwiseKernel& kernel, DType t) {
+  if (kernel.transcendental()) return ElementwiseFloatMathRow(kernel, t);
+  return ElementwiseRowOf<FloatFamily, FloatRows::kOthers>(kernel, t);
+}
+
+}  // namespace
+}  // namespace HWY_NAMESPACE
+}  // namespace stridekit
+HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwiseFloatKernel,

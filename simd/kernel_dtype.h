@@ -85,9 +85,9 @@ constexpr bool RunsOwnKernel(Op op) {
 }
 
 // The transcendental rows (lib/math_kernels.h). float16 and bfloat16 run
-// them on the float family's executors, whose float32 rows compile them
-// anyway, rather than on a second copy in the half family's
-// (ElementwiseKernel::FamilyFor, HalfRows).
+// them on the float family's executors (through float32 rows, which compile
+// them anyway) rather than on a second copy in the half family's
+// (ElementwiseKernel::FamilyFor, FloatRows).
 constexpr bool Transcendental(UnaryOp op) {
   switch (op) {
     case UnaryOp::kExp:
@@ -120,13 +120,16 @@ constexpr bool Transcendental(BinaryOp op) {
          op == BinaryOp::kLogaddexp || op == BinaryOp::kLogaddexp2;
 }
 
-// The float16/bfloat16 rows an elementwise executor compiles: the float
-// family's the transcendentals, the half family's the others.
-enum class HalfRows { kTranscendentals, kOthers };
-template <typename T, HalfRows kHalfRows, typename Op>
+// The float rows an elementwise executor compiles: the transcendentals
+// (elementwise_float_math.cc, for float, double, float16 and bfloat16) or
+// the others (every other executor). A compile partition inside simd/: the
+// float family's executors hand their transcendentals to the math ones, so
+// that the two halves of the largest family compile in parallel.
+enum class FloatRows { kTranscendentals, kOthers };
+template <typename T, FloatRows kRows, typename Op>
 constexpr bool RunsHere(Op op) {
-  if constexpr (kIsHalf<T>) {
-    return Transcendental(op) == (kHalfRows == HalfRows::kTranscendentals);
+  if constexpr (kIsHalf<T> || std::is_floating_point_v<T>) {
+    return Transcendental(op) == (kRows == FloatRows::kTranscendentals);
   } else {
     return RunsOwnKernel<T>(op);
   }

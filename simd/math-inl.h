@@ -108,11 +108,16 @@ struct HwyMath {
 
 // The op of row Name: math::Name (this target's copy of the algorithm) on
 // whole vectors, the scalar reference's algorithm per element for the tail;
-// both give the same bits (tests/math_test.cc, MathTargets.BitExact).
+// both give the same bits (tests/math_test.cc, MathTargets.BitExact). Both
+// are out of line: every row layout calls them rather than holding a copy.
 #define STRIDEKIT_MATH_OP(Name)                                   \
   template <class D>                                              \
   HWY_NOINLINE hn::Vec<D> Name##Vector(D d, hn::Vec<D> x) {       \
     return math::Name(HwyMath<D>{d, hn::RebindToSigned<D>()}, x); \
+  }                                                               \
+  template <typename T>                                           \
+  HWY_NOINLINE T Name##Scalar(T a) {                              \
+    return scalar_ops::Name(a);                                   \
   }                                                               \
   struct Name##Op {                                               \
     template <typename T>                                         \
@@ -123,7 +128,7 @@ struct HwyMath {
     }                                                             \
     template <typename T>                                         \
     static T Scalar(T a, T) {                                     \
-      return scalar_ops::Name(a);                                 \
+      return Name##Scalar(a);                                     \
     }                                                             \
   };
 STRIDEKIT_MATH_OP(Exp)
@@ -154,6 +159,10 @@ STRIDEKIT_MATH_OP(Cbrt)
   HWY_NOINLINE hn::Vec<D> Name##Vector(D d, hn::Vec<D> x, hn::Vec<D> y) { \
     return math::Name(HwyMath<D>{d, hn::RebindToSigned<D>()}, x, y);      \
   }                                                                       \
+  template <typename T>                                                   \
+  HWY_NOINLINE T Name##Scalar(T a, T b) {                                 \
+    return scalar_ops::Name(a, b);                                        \
+  }                                                                       \
   struct Name##Op {                                                       \
     template <typename T>                                                 \
     static constexpr bool kVector = true;                                 \
@@ -163,7 +172,7 @@ STRIDEKIT_MATH_OP(Cbrt)
     }                                                                     \
     template <typename T>                                                 \
     static T Scalar(T a, T b) {                                           \
-      return scalar_ops::Name(a, b);                                      \
+      return Name##Scalar(a, b);                                          \
     }                                                                     \
   };
 STRIDEKIT_MATH_BINARY_OP(Arctan2)

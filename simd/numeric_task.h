@@ -66,8 +66,12 @@ struct ElementwiseKernel {
   // except float16 and bfloat16's transcendentals, the float family's.
   KernelFamily FamilyFor(DType t) const {
     const KernelFamily f = FamilyOf(KernelDTypeFor(t));
-    const bool math = unary ? Transcendental(unary_op) : Transcendental(binary);
-    return f == KernelFamily::kHalf && math ? KernelFamily::kFloat : f;
+    return f == KernelFamily::kHalf && transcendental() ? KernelFamily::kFloat
+                                                        : f;
+  }
+  // A transcendental op (kernel_dtype.h).
+  bool transcendental() const {
+    return unary ? Transcendental(unary_op) : Transcendental(binary);
   }
   bool MayTile(DType t) const {
     const KernelFamily f = FamilyOf(t);
