@@ -10,8 +10,6 @@
 #include <cstring>
 
 #include "dispatch/plan_state.h"
-#include "numeric_types.h"
-#include "scalar_ops.h"
 #include "simd/contraction_task.h"
 #include "strided_layout.h"
 
@@ -59,78 +57,6 @@ bool AddTerm(const sk_view& v, const AxisMap& map, int64_t* strides,
     }
   }
   return true;
-}
-
-// The nest over K terms of storage type T.
-template <typename T, int K>
-void RunNest(const DirectEinsum& d, const void* const* inputs, void* out) {
-  T* z = static_cast<T*>(out);
-  const int n = d.loops;
-  // Zero every out position (the result loops; the others stride 0 in z).
-  {
-    int64_t at = d.offsets[0];
-    int64_t counter[kMaxRank] = {};
-    for (;;) {
-      z[at] = T(0);
-      int l = n - 1;
-      for (; l >= 0; --l) {
-        if (d.strides[0][l] == 0) continue;
-        at += d.strides[0][l];
-        if (++counter[l] < d.sizes[l]) break;
-        at -= counter[l] * d.strides[0][l];
-        counter[l] = 0;
-      }
-      if (l < 0) break;
-    }
-  }
-  const T* in[K];
-  for (int t = 0; t < K; ++t) in[t] = static_cast<const T*>(inputs[t]);
-  int64_t at[K + 1];
-  int64_t step[K + 1];
-  for (int t = 0; t <= K; ++t) {
-    at[t] = d.offsets[t];
-    step[t] = n > 0 ? d.strides[t][n - 1] : 0;
-  }
-  const int64_t inner = n > 0 ? d.sizes[n - 1] : 1;
-  int64_t counter[kMaxRank] = {};
-  for (;;) {
-    T* cell = z + at[0];
-    const T* row[K];
-    for (int t = 0; t < K; ++t) row[t] = in[t] + at[t + 1];
-    for (int64_t j = 0; j < inner; ++j) {
-      // The first K - 1 factors' product joins the sum with the last
-      // factor by the multiply-add rule (contraction_task.h).
-      T product = T(1);
-      for (int t = 0; t + 1 < K; ++t) {
-        product = scalar_ops::Mul(product, row[t][j * step[t + 1]]);
-      }
-      T& c = cell[j * step[0]];
-      c = scalar_ops::MulAdd(product, row[K - 1][j * step[K]], c);
-    }
-    int l = n - 2;
-    for (; l >= 0; --l) {
-      for (int t = 0; t <= K; ++t) at[t] += d.strides[t][l];
-      if (++counter[l] < d.sizes[l]) break;
-      for (int t = 0; t <= K; ++t) at[t] -= counter[l] * d.strides[t][l];
-      counter[l] = 0;
-    }
-    if (l < 0) return;
-  }
-}
-
-template <typename T>
-void RunNestOf(const DirectEinsum& d, const void* const* inputs, void* out) {
-  static_assert(kMaxDirectTerms == 4);
-  switch (d.terms) {
-    case 1:
-      return RunNest<T, 1>(d, inputs, out);
-    case 2:
-      return RunNest<T, 2>(d, inputs, out);
-    case 3:
-      return RunNest<T, 3>(d, inputs, out);
-    default:
-      return RunNest<T, 4>(d, inputs, out);
-  }
 }
 
 }  // namespace
@@ -217,6 +143,10 @@ void ResolveDirectEinsum(PlanState& s) {
     d.lo[t] = span.lo * es;
     d.hi[t] = span.hi * es;
   }
+  int64_t out_count = 1;  // Below kMaxDirectWork: no overflow.
+  for (int i = 0; i < n; ++i)
+    out_count *= d.strides[0][i] != 0 ? d.sizes[i] : 1;
+  d.out_dense = d.hi[0] - d.lo[0] == out_count * es;
   s.direct_einsum = d;
 }
 
@@ -231,9 +161,7 @@ bool RunDirectEinsum(const PlanState& s, const void* const* inputs, void* out) {
       return false;  // Shares memory with out: the engine copies it first.
     }
   }
-  VisitType(EinsumTypes{}, s.dtype,
-            [&](auto zero) { RunNestOf<decltype(zero)>(d, inputs, out); });
-  NoteKernelRan(s.ex->hwy_target);
+  NoteKernelRan(s.ex->kernels.einsum_nest(d, s.dtype, inputs, out));
   return true;
 }
 

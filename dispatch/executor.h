@@ -15,6 +15,7 @@
 #include "simd/cast_task.h"
 #include "simd/contraction_task.h"
 #include "simd/copy_task.h"
+#include "simd/einsum_nest_task.h"
 #include "simd/index_kernels.h"
 #include "simd/multiply_add_task.h"
 #include "simd/numeric_task.h"
@@ -99,6 +100,9 @@ struct TargetKernels {
   simd::AxisKernelFn arg_reduce[kNumKernelFamilies];
   // The multiply-add rule alone (dispatch/multiply_add.h).
   simd::MultiplyAddKernel multiply_add;
+  // Small einsums' direct nests (dispatch/einsum_direct.h); the reference
+  // has none.
+  simd::EinsumNestKernel einsum_nest;
 };
 
 struct Executor {

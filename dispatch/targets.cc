@@ -57,7 +57,8 @@ TargetKernels KernelsOf(int64_t target) {
           simd::WhereKernels().ForTarget(target),
           STRIDEKIT_FAMILY_ENTRIES(Scan),
           STRIDEKIT_FAMILY_ENTRIES(ArgReduce),
-          simd::MultiplyAddKernels().ForTarget(target)};
+          simd::MultiplyAddKernels().ForTarget(target),
+          simd::EinsumNestKernels().ForTarget(target)};
 #undef STRIDEKIT_FAMILY_ENTRIES
 }
 
