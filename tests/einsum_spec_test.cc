@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
+#include <random>
+#include <string>
 #include <vector>
 
 #include "test_util.h"
@@ -171,6 +175,85 @@ TEST(EinsumErrors, Shapes) {
                   "the extra dimensions.");
   EXPECT_SK_ERROR(Shape("i", {{-2}}), k,
                   "einsum: negative dimension -2 at axis 0 of [-2]");
+}
+
+// The derivation of plain subscripts (EinsumSpecProjections' quick path:
+// letters, commas, "->") gives the general path's projections, loop
+// numbers included, and its errors, on random specs and shapes: repeated
+// labels, size-1 broadcasts, zero sizes, implicit and explicit outputs,
+// and mismatches of every kind.
+TEST(EinsumProjections, PlainSubscriptsMatchTheGeneralPath) {
+  std::mt19937_64 rng(20261128);
+  const auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  const std::string alphabet = "abcdAB";
+  int errors = 0, matched = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::vector<int64_t> size(alphabet.size());
+    for (int64_t& n : size) n = pick(0, 9) == 0 ? 0 : pick(1, 4);
+    const int terms = int(pick(1, 4));
+    std::string spec;
+    std::vector<std::vector<int64_t>> shapes(static_cast<size_t>(terms));
+    std::string used;
+    for (int t = 0; t < terms; ++t) {
+      if (t > 0) spec += ',';
+      const int rank = int(pick(0, 4));
+      for (int a = 0; a < rank; ++a) {
+        const size_t label = size_t(pick(0, int64_t(alphabet.size()) - 1));
+        spec += alphabet[label];
+        used += alphabet[label];
+        // Mostly the label's size; sometimes 1 (a broadcast) or another.
+        const int64_t kind = pick(0, 19);
+        shapes[size_t(t)].push_back(kind == 0   ? 1
+                                    : kind == 1 ? pick(0, 5)
+                                                : size[label]);
+      }
+      if (pick(0, 29) == 0) shapes[size_t(t)].push_back(2);  // Rank error.
+    }
+    if (pick(0, 29) == 0) shapes.push_back({3});  // Operand count error.
+    if (pick(0, 1) == 0) {
+      spec += "->";
+      std::string out;
+      for (char c : used) {
+        if (out.find(c) == std::string::npos && pick(0, 2) > 0) out += c;
+      }
+      std::shuffle(out.begin(), out.end(), rng);
+      if (pick(0, 29) == 0) out += 'z';                     // Never an input.
+      if (pick(0, 29) == 0 && !out.empty()) out += out[0];  // Repeated.
+      spec += out;
+    }
+    const std::vector<DimsView> views(shapes.begin(), shapes.end());
+    std::optional<Projections> want;
+    std::string want_error;
+    try {
+      want = EinsumProjections(ParseEinsumSubscripts(spec), views);
+    } catch (const Error& e) {
+      want_error = e.what();
+    }
+    SCOPED_TRACE(spec);
+    if (!want) {
+      ++errors;
+      EXPECT_SK_ERROR(EinsumSpecProjections(spec, views, std::nullopt),
+                      ErrorKind::kInvalidArgument, want_error);
+      continue;
+    }
+    ++matched;
+    const Projections got = EinsumSpecProjections(spec, views, std::nullopt);
+    EXPECT_EQ(Vec(got.product_space), Vec(want->product_space));
+    EXPECT_EQ(got.is_reduction, want->is_reduction);
+    EXPECT_EQ(Vec(got.result_shape), Vec(want->result_shape));
+    EXPECT_EQ(got.result_map, want->result_map);
+    ASSERT_EQ(got.operand_shapes.size(), want->operand_shapes.size());
+    for (size_t t = 0; t < got.operand_shapes.size(); ++t) {
+      EXPECT_EQ(Vec(got.operand_shapes[t]), Vec(want->operand_shapes[t]));
+    }
+    EXPECT_EQ(got.operand_maps, want->operand_maps);
+    EXPECT_EQ(got.initialize_neutral, want->initialize_neutral);
+  }
+  // Both kinds of case occur often.
+  EXPECT_GT(errors, 2000);
+  EXPECT_GT(matched, 5000);
 }
 
 }  // namespace

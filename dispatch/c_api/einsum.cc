@@ -1,6 +1,7 @@
 // C ABI: the "Einsum" section of docs/c_abi.md.
 #include "stridekit/einsum.h"
 
+#include <array>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -42,21 +43,34 @@ std::vector<stridekit::DimsView> ShapesArg(int32_t n, const int32_t* ndims,
   return views;
 }
 
-// The operands' views of sk_einsum's arguments.
-std::vector<sk_view> ViewsArg(int32_t n, const sk_view* const* views,
-                              const void* const* datas, const char* op) {
-  OperandCountArg(n, op);
-  if (n > 0) {
-    RequireNonNull(views, op, "views");
-    RequireNonNull(datas, op, "datas");
+// The operands' views (checked non-null with `op` in the messages), copied
+// into one array: on the stack for up to four operands.
+class ViewsArg {
+ public:
+  ViewsArg(int32_t n, const sk_view* const* views, const void* const* datas,
+           const char* op) {
+    OperandCountArg(n, op);
+    if (n > 0) {
+      RequireNonNull(views, op, "views");
+      RequireNonNull(datas, op, "datas");
+    }
+    if (n > int32_t(small_.size())) large_.resize(size_t(n));
+    sk_view* to = n > int32_t(small_.size()) ? large_.data() : small_.data();
+    for (int32_t i = 0; i < n; ++i) {
+      RequireNonNull(views[i], op, "views[i]");
+      to[i] = *views[i];
+    }
+    views_ = std::span<const sk_view>(to, size_t(n));
   }
-  std::vector<sk_view> operands;
-  for (int32_t i = 0; i < n; ++i) {
-    RequireNonNull(views[i], op, "views[i]");
-    operands.push_back(*views[i]);
-  }
-  return operands;
-}
+  ViewsArg(const ViewsArg&) = delete;
+  ViewsArg& operator=(const ViewsArg&) = delete;
+  std::span<const sk_view> views() const { return views_; }
+
+ private:
+  std::array<sk_view, 4> small_;
+  std::vector<sk_view> large_;
+  std::span<const sk_view> views_;
+};
 
 // rows[3 i .. 3 i + 2] as operand i's RowLengths, checked against the
 // operands' ranks (CheckRowLengths) with `op` in the messages.
@@ -117,9 +131,9 @@ sk_status sk_einsum(const char* spec, sk_dtype t, int32_t n,
   return Guard(__func__, [&] {
     const char* op = "sk_einsum";
     RequireNonNull(spec, op, "spec");
-    const std::vector<sk_view> operands = ViewsArg(n, views, datas, op);
+    const ViewsArg operands(n, views, datas, op);
     RequireNonNull(out, op, "out");
-    stridekit::Einsum(spec, DTypeArg(t), operands,
+    stridekit::Einsum(spec, DTypeArg(t), operands.views(),
                       std::span<const void* const>(datas, size_t(n)), *out,
                       out_data, stridekit::capi::ThreadOptions());
   });
@@ -148,15 +162,15 @@ sk_status sk_einsum_rows(const char* spec, sk_dtype t, int32_t n,
   return Guard(__func__, [&] {
     const char* op = "sk_einsum_rows";
     RequireNonNull(spec, op, "spec");
-    const std::vector<sk_view> operands = ViewsArg(n, views, datas, op);
+    const ViewsArg operands(n, views, datas, op);
     std::vector<stridekit::DimsView> shapes;
-    for (const sk_view& v : operands) {
+    for (const sk_view& v : operands.views()) {
       shapes.push_back(ArrayArg(v.ndim, v.shape, op, "views[i]->shape"));
     }
     const std::vector<stridekit::RowLengths> lengths =
         RowsArg(rows, shapes, op);
     RequireNonNull(out, op, "out");
-    stridekit::EinsumRows(spec, lengths, DTypeArg(t), operands,
+    stridekit::EinsumRows(spec, lengths, DTypeArg(t), operands.views(),
                           std::span<const void* const>(datas, size_t(n)), *out,
                           out_data, stridekit::capi::ThreadOptions());
   });

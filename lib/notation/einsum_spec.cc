@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <utility>
 
 #include "stridekit/error.h"
 #include "stridekit/shape.h"
@@ -146,6 +147,125 @@ std::vector<int> AxisKeys(const EinsumTerm& term, int ndim, int ellipsis_rank,
   return keys;
 }
 
+// The projections of plain subscripts (letters, commas and at most one
+// "->": no ellipsis, no spaces) on shapes they fit, computed without the
+// general path's parse and union-find: the same Projections, loops
+// numbered alike (result axes first, then operand axes by first
+// appearance). nullopt for anything else, errors included, which the
+// general path then derives (and reports) on its own.
+std::optional<Projections> PlainSubscriptProjections(
+    std::string_view spec, std::span<const DimsView> shapes) {
+  constexpr int kNone = -1;
+  const size_t arrow = spec.find("->");
+  const size_t inputs_end =
+      arrow == std::string_view::npos ? spec.size() : arrow;
+  // The general path's order: the spec first (letters counted, the
+  // output's checked), then the operand count, then every shape.
+  const int num_operands = static_cast<int>(shapes.size());
+  if (num_operands == 0 || num_operands > kMaxRank) return std::nullopt;
+  size_t term_begin[kMaxRank + 1];
+  std::array<int, kNumChars> count{};
+  int terms = 0;
+  for (size_t i = 0;; ++i) {
+    if (i == inputs_end || spec[i] == ',') {
+      if (terms == num_operands) return std::nullopt;
+      term_begin[terms++] = i;  // One past the term's end, for now.
+      if (i == inputs_end) break;
+    } else if (IsLetter(spec[i])) {
+      ++count[static_cast<unsigned char>(spec[i])];
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (terms != num_operands) return std::nullopt;
+  for (int k = num_operands - 1; k >= 0; --k) {  // Ends to beginnings.
+    term_begin[k] = k == 0 ? 0 : term_begin[k - 1] + 1;
+  }
+  char result[kNumChars];
+  int rank = 0;
+  if (arrow != std::string_view::npos) {
+    if (spec.size() - arrow - 2 > size_t{kMaxRank}) return std::nullopt;
+    std::array<bool, kNumChars> seen{};
+    for (size_t i = arrow + 2; i < spec.size(); ++i) {
+      const auto c = static_cast<unsigned char>(spec[i]);
+      if (!IsLetter(spec[i]) || seen[c] || count[c] == 0) return std::nullopt;
+      seen[c] = true;
+      result[rank++] = spec[i];
+    }
+  } else {
+    for (int c = 0; c < kNumChars; ++c) {
+      if (count[c] == 1) result[rank++] = static_cast<char>(c);
+    }
+    if (rank > kMaxRank) return std::nullopt;
+  }
+  for (DimsView shape : shapes) CheckShape(shape, "einsum");
+  // Label sizes after broadcasting; a term must name every axis once.
+  std::array<int64_t, kNumChars> size;
+  size.fill(kNone);
+  for (int k = 0; k < num_operands; ++k) {
+    const DimsView shape = shapes[size_t(k)];
+    const size_t begin = term_begin[k];
+    const size_t length =
+        (k + 1 < num_operands ? term_begin[k + 1] - 1 : inputs_end) - begin;
+    if (length != shape.size()) return std::nullopt;
+    std::array<int64_t, kNumChars> own;
+    own.fill(kNone);
+    for (size_t i = 0; i < length; ++i) {
+      const auto c = static_cast<unsigned char>(spec[begin + i]);
+      const int64_t n = shape[i];
+      if (own[c] != kNone && own[c] != n) return std::nullopt;
+      own[c] = n;
+      if (size[c] == kNone || size[c] == 1) {
+        size[c] = n;
+      } else if (n != 1 && n != size[c]) {
+        return std::nullopt;
+      }
+    }
+  }
+  Projections p;
+  std::array<int, kNumChars> loop;
+  loop.fill(kNone);
+  // The index of an axis of label c and size n (a broadcast or size-1
+  // axis: fixed at 0), numbering loops in order of first appearance.
+  bool too_many = false;
+  const auto index = [&](unsigned char c, int64_t n) {
+    if (n != size[c] || n == 1) return AxisIndex::Fixed(0);
+    if (loop[c] == kNone) {
+      if (p.product_space.size() == kMaxRank) too_many = true;
+      if (too_many) return AxisIndex::Fixed(0);
+      loop[c] = p.product_space.size();
+      p.product_space.push_back(n);
+    }
+    return AxisIndex::Iterator(loop[c]);
+  };
+  p.result_map.reserve(size_t(rank));
+  for (int a = 0; a < rank; ++a) {
+    const auto c = static_cast<unsigned char>(result[a]);
+    p.result_shape.push_back(size[c]);
+    p.result_map.push_back(index(c, size[c]));
+  }
+  const int result_loops = p.product_space.size();
+  p.operand_shapes.reserve(shapes.size());
+  p.operand_maps.resize(shapes.size());
+  size_t at = 0;
+  for (size_t t = 0; t < shapes.size(); ++t) {
+    p.operand_shapes.emplace_back(shapes[t]);
+    AxisMap& map = p.operand_maps[t];
+    map.reserve(shapes[t].size());
+    for (int64_t n : shapes[t]) {
+      map.push_back(index(static_cast<unsigned char>(spec[at++]), n));
+    }
+    ++at;  // The comma.
+  }
+  if (too_many) return std::nullopt;
+  p.is_reduction.assign(p.product_space.size(), false);
+  for (int l = result_loops; l < p.product_space.size(); ++l) {
+    p.is_reduction[size_t(l)] = true;
+  }
+  p.initialize_neutral = result_loops < p.product_space.size();
+  return p;
+}
+
 }  // namespace
 
 EinsumSubscripts ParseEinsumSubscripts(std::string_view spec) {
@@ -281,6 +401,9 @@ Projections EinsumSpecProjections(
          "einsum: row lengths apply to OCANNL label specs (with \"=>\"), "
          "not to NumPy subscripts \"",
          spec, "\"");
+  }
+  if (std::optional<Projections> p = PlainSubscriptProjections(spec, shapes)) {
+    return *std::move(p);
   }
   return EinsumProjections(ParseEinsumSubscripts(spec), shapes);
 }
