@@ -90,10 +90,14 @@ void ResolveDirectEinsum(PlanState& s) {
   for (const sk_view& v : s.operands) {
     if (v.has_mask) return;
   }
-  DirectEinsum d{};
+  // Built in place (zeroed); reset again where the nest does not apply.
+  DirectEinsum& d = s.direct_einsum.emplace();
   d.terms = terms;
   // Strides per product-space loop: out's (0 on summed loops), the terms'.
-  int64_t strides[kMaxDirectTerms + 1][kMaxRank] = {};
+  int64_t strides[kMaxDirectTerms + 1][kMaxRank];
+  for (int t = 0; t <= terms; ++t) {
+    for (int l = 0; l < loops; ++l) strides[t][l] = 0;
+  }
   for (size_t a = 0; a < p.result_map.size(); ++a) {
     if (p.result_map[a].kind == AxisIndex::Kind::kIterator) {
       strides[0][p.result_map[a].value] = s.out->strides[a];
@@ -103,6 +107,7 @@ void ResolveDirectEinsum(PlanState& s) {
   for (int t = 0; t < terms; ++t) {
     if (!AddTerm(s.operands[size_t(t)], p.operand_maps[size_t(t)],
                  strides[t + 1], d.offsets[t + 1])) {
+      s.direct_einsum.reset();
       return;
     }
   }
@@ -113,7 +118,8 @@ void ResolveDirectEinsum(PlanState& s) {
   for (int l = 0; l < loops; ++l) {
     if (p.product_space[size_t(l)] > 1) order[n++] = l;
   }
-  __int128 weight[kMaxRank] = {};
+  __int128 weight[kMaxRank];
+  for (int l = 0; l < loops; ++l) weight[l] = 0;
   for (int i = 0; i < n; ++i) {
     for (int t = 0; t <= terms; ++t) {
       const int64_t stride = strides[t][order[i]];
@@ -147,7 +153,6 @@ void ResolveDirectEinsum(PlanState& s) {
   for (int i = 0; i < n; ++i)
     out_count *= d.strides[0][i] != 0 ? d.sizes[i] : 1;
   d.out_dense = d.hi[0] - d.lo[0] == out_count * es;
-  s.direct_einsum = d;
 }
 
 bool RunDirectEinsum(const PlanState& s, const void* const* inputs, void* out) {

@@ -84,20 +84,32 @@ HWY_INLINE int64_t VectorRun(D d, T* cell, const Run<T, K>& r, int64_t j,
   return j;
 }
 
-// The run of the innermost loop into cell: out along it by step[0]; each
-// out element takes its products in j order, so the vector and summing
-// forms give the bits of the plain one.
+// How a nest's innermost loop runs (the same for every run of the nest).
+enum class Inner { kVector, kSum, kStrided };
+
+// kVector where out steps by 1 and every factor by 0 or 1, kSum where out
+// stays (a sum: its element kept in a register), else kStrided.
 template <typename T, int K>
-HWY_INLINE void RunInner(T* cell, const Run<T, K>& r, int64_t inner) {
+Inner InnerOf(const Run<T, K>& r) {
   bool unit = r.step[0] == 1;
-  for (int t = 1; t <= K; ++t)
+  for (int t = 1; t <= K; ++t) {
     unit = unit && (r.step[t] == 0 || r.step[t] == 1);
-  if (unit) {
+  }
+  return unit ? Inner::kVector : r.step[0] == 0 ? Inner::kSum : Inner::kStrided;
+}
+
+// The run of the innermost loop into cell. Each out element takes its
+// products in j order, so every form gives the bits of the plain one.
+template <typename T, int K>
+HWY_INLINE void RunInner(Inner kind, T* cell, const Run<T, K>& r,
+                         int64_t inner) {
+  if (kind == Inner::kVector) {
     int64_t j = VectorRun(hn::ScalableTag<T>(), cell, r, 0, inner);
     j = VectorRun(hn::CappedTag<T, 16 / sizeof(T)>(), cell, r, j, inner);
-    for (; j < inner; ++j)
+    for (; j < inner; ++j) {
       cell[j] = MulAddOne(r.Product(j), r.Last(j), cell[j]);
-  } else if (r.step[0] == 0) {  // A sum: its element stays in a register.
+    }
+  } else if (kind == Inner::kSum) {
     T sum = *cell;
     for (int64_t j = 0; j < inner; ++j) {
       sum = MulAddOne(r.Product(j), r.Last(j), sum);
@@ -152,10 +164,11 @@ void RunNest(const DirectEinsum& d, const void* const* inputs, void* out) {
     r.step[t] = n > 0 ? d.strides[t][n - 1] : 0;
   }
   const int64_t inner = n > 0 ? d.sizes[n - 1] : 1;
+  const Inner kind = InnerOf(r);
   int64_t counter[kMaxRank] = {};
   for (;;) {
     for (int t = 0; t < K; ++t) r.row[t] = in[t] + at[t + 1];
-    RunInner(z + at[0], r, inner);
+    RunInner(kind, z + at[0], r, inner);
     int l = n - 2;
     for (; l >= 0; --l) {
       for (int t = 0; t <= K; ++t) at[t] += d.strides[t][l];

@@ -156,6 +156,12 @@ std::vector<int> AxisKeys(const EinsumTerm& term, int ndim, int ellipsis_rank,
 std::optional<Projections> PlainSubscriptProjections(
     std::string_view spec, std::span<const DimsView> shapes) {
   constexpr int kNone = -1;
+  // Letters as 0..51 in ASCII order (the implicit output's order).
+  constexpr int kLetters = 52;
+  const auto letter = [](char c) { return c <= 'Z' ? c - 'A' : c - 'a' + 26; };
+  const auto letter_char = [](int l) {
+    return static_cast<char>(l < 26 ? 'A' + l : 'a' + l - 26);
+  };
   const size_t arrow = spec.find("->");
   const size_t inputs_end =
       arrow == std::string_view::npos ? spec.size() : arrow;
@@ -164,7 +170,7 @@ std::optional<Projections> PlainSubscriptProjections(
   const int num_operands = static_cast<int>(shapes.size());
   if (num_operands == 0 || num_operands > kMaxRank) return std::nullopt;
   size_t term_begin[kMaxRank + 1];
-  std::array<int, kNumChars> count{};
+  std::array<int, kLetters> count{};
   int terms = 0;
   for (size_t i = 0;; ++i) {
     if (i == inputs_end || spec[i] == ',') {
@@ -172,7 +178,7 @@ std::optional<Projections> PlainSubscriptProjections(
       term_begin[terms++] = i;  // One past the term's end, for now.
       if (i == inputs_end) break;
     } else if (IsLetter(spec[i])) {
-      ++count[static_cast<unsigned char>(spec[i])];
+      ++count[letter(spec[i])];
     } else {
       return std::nullopt;
     }
@@ -185,22 +191,23 @@ std::optional<Projections> PlainSubscriptProjections(
   int rank = 0;
   if (arrow != std::string_view::npos) {
     if (spec.size() - arrow - 2 > size_t{kMaxRank}) return std::nullopt;
-    std::array<bool, kNumChars> seen{};
+    std::array<bool, kLetters> seen{};
     for (size_t i = arrow + 2; i < spec.size(); ++i) {
-      const auto c = static_cast<unsigned char>(spec[i]);
-      if (!IsLetter(spec[i]) || seen[c] || count[c] == 0) return std::nullopt;
-      seen[c] = true;
+      if (!IsLetter(spec[i])) return std::nullopt;
+      const int l = letter(spec[i]);
+      if (seen[l] || count[l] == 0) return std::nullopt;
+      seen[l] = true;
       result[rank++] = spec[i];
     }
   } else {
-    for (int c = 0; c < kNumChars; ++c) {
-      if (count[c] == 1) result[rank++] = static_cast<char>(c);
+    for (int l = 0; l < kLetters; ++l) {
+      if (count[l] == 1) result[rank++] = letter_char(l);
     }
     if (rank > kMaxRank) return std::nullopt;
   }
   for (DimsView shape : shapes) CheckShape(shape, "einsum");
   // Label sizes after broadcasting; a term must name every axis once.
-  std::array<int64_t, kNumChars> size;
+  std::array<int64_t, kLetters> size;
   size.fill(kNone);
   for (int k = 0; k < num_operands; ++k) {
     const DimsView shape = shapes[size_t(k)];
@@ -208,13 +215,14 @@ std::optional<Projections> PlainSubscriptProjections(
     const size_t length =
         (k + 1 < num_operands ? term_begin[k + 1] - 1 : inputs_end) - begin;
     if (length != shape.size()) return std::nullopt;
-    std::array<int64_t, kNumChars> own;
-    own.fill(kNone);
     for (size_t i = 0; i < length; ++i) {
-      const auto c = static_cast<unsigned char>(spec[begin + i]);
+      const int c = letter(spec[begin + i]);
       const int64_t n = shape[i];
-      if (own[c] != kNone && own[c] != n) return std::nullopt;
-      own[c] = n;
+      for (size_t j = 0; j < i; ++j) {  // A repeated label's sizes agree.
+        if (spec[begin + j] == spec[begin + i] && shape[j] != n) {
+          return std::nullopt;
+        }
+      }
       if (size[c] == kNone || size[c] == 1) {
         size[c] = n;
       } else if (n != 1 && n != size[c]) {
@@ -223,12 +231,12 @@ std::optional<Projections> PlainSubscriptProjections(
     }
   }
   Projections p;
-  std::array<int, kNumChars> loop;
+  std::array<int, kLetters> loop;
   loop.fill(kNone);
   // The index of an axis of label c and size n (a broadcast or size-1
   // axis: fixed at 0), numbering loops in order of first appearance.
   bool too_many = false;
-  const auto index = [&](unsigned char c, int64_t n) {
+  const auto index = [&](int c, int64_t n) {
     if (n != size[c] || n == 1) return AxisIndex::Fixed(0);
     if (loop[c] == kNone) {
       if (p.product_space.size() == kMaxRank) too_many = true;
@@ -240,7 +248,7 @@ std::optional<Projections> PlainSubscriptProjections(
   };
   p.result_map.reserve(size_t(rank));
   for (int a = 0; a < rank; ++a) {
-    const auto c = static_cast<unsigned char>(result[a]);
+    const int c = letter(result[a]);
     p.result_shape.push_back(size[c]);
     p.result_map.push_back(index(c, size[c]));
   }
@@ -253,7 +261,7 @@ std::optional<Projections> PlainSubscriptProjections(
     AxisMap& map = p.operand_maps[t];
     map.reserve(shapes[t].size());
     for (int64_t n : shapes[t]) {
-      map.push_back(index(static_cast<unsigned char>(spec[at++]), n));
+      map.push_back(index(letter(spec[at++]), n));
     }
     ++at;  // The comma.
   }
