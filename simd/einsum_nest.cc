@@ -33,8 +33,8 @@ HWY_INLINE T MulAddOne(T a, T b, T c) {
   }
 }
 
-// The nest over K terms of storage type T.
-// Factor t of product j of a run: row[t][j * step[t + 1]].
+// One run of a nest's innermost loop over K terms of storage type T:
+// factor t of product j is row[t][j * step[t + 1]].
 template <typename T, int K>
 struct Run {
   const T* row[K];
@@ -69,10 +69,9 @@ HWY_INLINE int64_t VectorRun(D d, T* cell, const Run<T, K>& r, int64_t j,
                              int64_t inner) {
   const int64_t lanes = int64_t(hn::Lanes(d));
   for (; j + lanes <= inner; j += lanes) {
-    auto product = FactorVec(d, r, 0, j);
-    if constexpr (K == 1) {
-      product = hn::Set(d, T(1));
-    } else {
+    auto product = hn::Set(d, T(1));  // As Run::Product.
+    if constexpr (K > 1) {
+      product = FactorVec(d, r, 0, j);
       for (int t = 1; t + 1 < K; ++t) {
         product = hn::Mul(product, FactorVec(d, r, t, j));
       }

@@ -187,7 +187,7 @@ std::optional<Projections> PlainSubscriptProjections(
   for (int k = num_operands - 1; k >= 0; --k) {  // Ends to beginnings.
     term_begin[k] = k == 0 ? 0 : term_begin[k - 1] + 1;
   }
-  char result[kNumChars];
+  char result[kLetters];
   int rank = 0;
   if (arrow != std::string_view::npos) {
     if (spec.size() - arrow - 2 > size_t{kMaxRank}) return std::nullopt;
