@@ -14,6 +14,7 @@
 #include <cstring>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -52,28 +53,34 @@ class HostPool {
   int64_t calls() const { return calls_.load(); }
 
  private:
+  // One call's completion count. Shared with the tasks, so a worker that
+  // finishes the last part after the caller has seen the count reach zero
+  // and returned still touches live memory.
+  struct Call {
+    std::mutex mutex;
+    std::condition_variable done;
+    int64_t left = 0;  // Guarded by mutex.
+  };
+
   void RunParts(int64_t nparts, sk_part_fn part, void* job) {
     ++calls_;
-    std::atomic<int64_t> left{nparts};
-    std::mutex done_mutex;
-    std::condition_variable done;
-    auto task = [&](int64_t i) {
+    auto call = std::make_shared<Call>();
+    call->left = nparts;
+    const auto task = [call, part, job](int64_t i) {
       part(job, i);
-      if (left.fetch_sub(1) == 1) {
-        std::lock_guard<std::mutex> lock(done_mutex);
-        done.notify_all();
-      }
+      std::lock_guard<std::mutex> lock(call->mutex);
+      if (--call->left == 0) call->done.notify_all();
     };
     {
       std::lock_guard<std::mutex> lock(mutex_);
       for (int64_t i = 1; i < nparts; ++i) {
-        tasks_.push_back([&task, i] { task(i); });
+        tasks_.push_back([task, i] { task(i); });
       }
     }
     wake_.notify_all();
     if (nparts > 0) task(0);
-    std::unique_lock<std::mutex> lock(done_mutex);
-    done.wait(lock, [&] { return left.load() == 0; });
+    std::unique_lock<std::mutex> lock(call->mutex);
+    call->done.wait(lock, [&] { return call->left == 0; });
   }
 
   void Work() {
