@@ -57,9 +57,9 @@ class ScratchCarver {
 };
 
 // Cache blocking: a packed B micro-panel (kc x nr) of at most 16 KiB stays
-// in L1, a packed A block (mc x kc) of about 128 KiB in L2 beside its
-// pending sums, B packed for the whole of k per n panel in about 4 MiB
-// (kPackedBBytes) of L3. kc divides kSumBlock (both powers of two), so
+// in L1, a packed A block of at most mc x kc (about 128 KiB) in L2, B
+// packed for the whole of k per n panel in about 4 MiB (kPackedBBytes) of
+// L3. kc divides kSumBlock (both powers of two), so
 // packed chunks never straddle summation blocks.
 struct Blocking {
   int64_t nr, kc, mc;
@@ -126,11 +126,23 @@ void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
 // values added once at the end (C + the tile's sum, one rounding).
 enum class Start { kLoad, kZero, kAddAtEnd };
 
-#define STRIDEKIT_TILE_ROW(r)            \
-  {                                      \
-    const auto x = hn::Set(d, ap[r]);    \
-    c##r##0 = MulAdd(d, x, b0, c##r##0); \
-    c##r##1 = MulAdd(d, x, b1, c##r##1); \
+#define STRIDEKIT_TILE_ROW(u, r)                \
+  {                                             \
+    const auto x = hn::Set(d, ap[(u)*kMr + r]); \
+    c##r##0 = MulAdd(d, x, b0, c##r##0);        \
+    c##r##1 = MulAdd(d, x, b1, c##r##1);        \
+  }
+// Step u of the k loop (k + u): B's two vectors, then the six rows.
+#define STRIDEKIT_TILE_STEP(u)                          \
+  {                                                     \
+    const auto b0 = hn::LoadU(d, bp + (u)*2 * nl);      \
+    const auto b1 = hn::LoadU(d, bp + (u)*2 * nl + nl); \
+    STRIDEKIT_TILE_ROW(u, 0)                            \
+    STRIDEKIT_TILE_ROW(u, 1)                            \
+    STRIDEKIT_TILE_ROW(u, 2)                            \
+    STRIDEKIT_TILE_ROW(u, 3)                            \
+    STRIDEKIT_TILE_ROW(u, 4)                            \
+    STRIDEKIT_TILE_ROW(u, 5)                            \
   }
 #define STRIDEKIT_TILE_LOAD(r)            \
   auto c##r##0 = hn::Zero(d);             \
@@ -160,15 +172,11 @@ HWY_INLINE void Tile(D d, int64_t kc, const T* HWY_RESTRICT ap,
   STRIDEKIT_TILE_LOAD(3);
   STRIDEKIT_TILE_LOAD(4);
   STRIDEKIT_TILE_LOAD(5);
+  // Unrolled by four (fewer pointer steps and branches per multiply-add);
+  // each sum still takes k in order.
+  HWY_UNROLL(4)
   for (int64_t k = 0; k < kc; ++k, ap += kMr, bp += 2 * nl) {
-    const auto b0 = hn::LoadU(d, bp);
-    const auto b1 = hn::LoadU(d, bp + nl);
-    STRIDEKIT_TILE_ROW(0)
-    STRIDEKIT_TILE_ROW(1)
-    STRIDEKIT_TILE_ROW(2)
-    STRIDEKIT_TILE_ROW(3)
-    STRIDEKIT_TILE_ROW(4)
-    STRIDEKIT_TILE_ROW(5)
+    STRIDEKIT_TILE_STEP(0)
   }
   STRIDEKIT_TILE_STORE(0);
   STRIDEKIT_TILE_STORE(1);
@@ -179,6 +187,7 @@ HWY_INLINE void Tile(D d, int64_t kc, const T* HWY_RESTRICT ap,
 }
 
 #undef STRIDEKIT_TILE_ROW
+#undef STRIDEKIT_TILE_STEP
 #undef STRIDEKIT_TILE_LOAD
 #undef STRIDEKIT_TILE_STORE
 
@@ -221,8 +230,8 @@ HWY_INLINE void RunTile(D d, const Blocking& blk, int64_t kc, const T* ap,
 size_t LeafBlocks(const Blocking& blk) { return blk.kc == kSumBlock ? 2 : 1; }
 
 // Where Gemm keeps the pending sums of k blocks (PairwiseTree slots 1 ..
-// levels; slot 0 is C): per m block, panels of mc x nc, row i at
-// rows[i] = i * nc.
+// levels; slot 0 is C): per column group, panels of mc x nr, row i at
+// rows[i] = i * nr (small enough to stay in L1 beside the tile).
 template <typename T>
 struct PendingSums {
   T* base;
@@ -248,19 +257,24 @@ void AddPanel(D d, int64_t m, int64_t n, T* lo, const int64_t* lo_m,
 }
 
 // One product of the batch (t's pointers at its position) with the packing
-// buffers of Gemm(), in n panels of `panel_nc` columns: per panel, B is
-// packed for the whole of k once; then per m block (A packed a k chunk at a
-// time), each k block (kSumBlock) is summed into C or a pending slot of
-// that block's rows, blocks combined pairwise. When a block is one packed
-// k chunk (blk.kc == kSumBlock), the tree's leaves take two blocks, the
-// second's tiles adding the first's sum at their end (the same tree and
-// bits, half the pending traffic).
+// buffers of Gemm(), in n panels of `panel_nc` columns and m blocks of
+// `block_mc` rows: per panel, B is packed for the whole of k once; per m
+// block, A too. Each k block (kSumBlock) is summed into C or a pending slot,
+// blocks combined pairwise. When one tree leaf takes every block, the whole
+// panel's tiles run k chunk by k chunk; otherwise one column micro-panel at
+// a time runs every k block, so that its pending sums stay in L1 rather
+// than panels of C's size streaming through L3 (the order of the sums, and
+// so the bits, are the same). When a block is one packed k chunk (blk.kc
+// == kSumBlock), the tree's leaves take two blocks, the second's tiles
+// adding the first's sum at their end (the same tree and bits, half the
+// pending traffic).
 template <class D, typename T = hn::TFromD<D>>
-void GemmOne(D d, const Blocking& blk, int64_t panel_nc, const GemmTask& t,
-             bool b_n_unit, T* a_pack, T* b_pack, T* scratch,
+void GemmOne(D d, const Blocking& blk, int64_t block_mc, int64_t panel_nc,
+             const GemmTask& t, bool b_n_unit, T* a_pack, T* b_pack, T* scratch,
              const PendingSums<T>& pending) {
   T* c = static_cast<T*>(t.c);
   const size_t blocks = size_t((t.k_size + kSumBlock - 1) / kSumBlock);
+  const bool one_leaf = blocks <= LeafBlocks(blk);
   for (int64_t j0 = 0; j0 < t.n_size; j0 += panel_nc) {
     const int64_t nc = std::min(panel_nc, t.n_size - j0);
     const int64_t nc_packed = (nc + blk.nr - 1) / blk.nr * blk.nr;
@@ -269,60 +283,70 @@ void GemmOne(D d, const Blocking& blk, int64_t panel_nc, const GemmTask& t,
       PackB(t, b_n_unit, k0, std::min(blk.kc, t.k_size - k0), j0, nc, blk.nr,
             b_pack + k0 * nc_packed);
     }
-    for (int64_t i0 = 0; i0 < t.m_size; i0 += blk.mc) {
-      const int64_t mc = std::min(blk.mc, t.m_size - i0);
-      // Slot `slot`'s panel (row i at to + to_m[i]).
-      auto slot_at = [&](size_t slot, T*& to, const int64_t*& to_m) {
-        to = slot == 0 ? c + j0
-                       : pending.base + int64_t(slot - 1) * pending.panel;
-        to_m = slot == 0 ? t.c_m + i0 : pending.rows;
-      };
-      // k blocks [first, first + count) summed into slot `slot`: the first
-      // from zero (k in order), a second one (fused leaves) added at its
-      // end.
-      auto fold = [&](size_t first, size_t count, size_t slot) {
-        T* to;
-        const int64_t* to_m;
-        slot_at(slot, to, to_m);
-        const int64_t k_first = int64_t(first) * kSumBlock;
-        const int64_t k_end =
-            std::min(t.k_size, int64_t(first + count) * kSumBlock);
-        for (int64_t k0 = k_first; k0 < k_end; k0 += blk.kc) {
-          const int64_t kc = std::min(blk.kc, k_end - k0);
-          const Start start = k0 == k_first                ? Start::kZero
-                              : (k0 - k_first) % kSumBlock ? Start::kLoad
-                                                           : Start::kAddAtEnd;
-          PackA(t, i0, mc, k0, kc, a_pack);
-          const T* b_chunk = b_pack + k0 * nc_packed;
-          // Tiles column panel by column panel (the B micro-panel stays in
-          // L1 while A streams); for short k chunks, where C traffic
-          // dominates, row by row instead (stores run along C's rows).
-          const bool by_rows = kc < kShortK;
-          const int64_t panels = (nc + blk.nr - 1) / blk.nr;
-          const int64_t strips = (mc + kMr - 1) / kMr;
-          for (int64_t outer = 0; outer < (by_rows ? strips : panels);
-               ++outer) {
-            for (int64_t inner = 0; inner < (by_rows ? panels : strips);
-                 ++inner) {
-              const int64_t jr = (by_rows ? inner : outer) * blk.nr;
-              const int64_t ir = (by_rows ? outer : inner) * kMr;
-              RunTile(d, blk, kc, a_pack + ir * kc, b_chunk + jr * kc,
-                      std::min(kMr, mc - ir), std::min(blk.nr, nc - jr),
-                      to + jr, to_m + ir, start, scratch);
+    for (int64_t i0 = 0; i0 < t.m_size; i0 += block_mc) {
+      const int64_t mc = std::min(block_mc, t.m_size - i0);
+      const int64_t mc_packed = (mc + kMr - 1) / kMr * kMr;
+      // A[i0 .. i0 + mc, k0 .. k0 + kc) at a_pack + k0 * mc_packed.
+      for (int64_t k0 = 0; k0 < t.k_size; k0 += blk.kc) {
+        PackA(t, i0, mc, k0, std::min(blk.kc, t.k_size - k0),
+              a_pack + k0 * mc_packed);
+      }
+      const int64_t group = one_leaf ? nc : blk.nr;
+      for (int64_t jb = 0; jb < nc; jb += group) {
+        const int64_t width = std::min(group, nc - jb);
+        // Slot `slot`'s panel of this column group (row i at to + to_m[i]).
+        auto slot_at = [&](size_t slot, T*& to, const int64_t*& to_m) {
+          to = slot == 0 ? c + j0 + jb
+                         : pending.base + int64_t(slot - 1) * pending.panel;
+          to_m = slot == 0 ? t.c_m + i0 : pending.rows;
+        };
+        // k blocks [first, first + count) summed into slot `slot`: the
+        // first from zero (k in order), a second one (fused leaves) added at
+        // its end.
+        auto fold = [&](size_t first, size_t count, size_t slot) {
+          T* to;
+          const int64_t* to_m;
+          slot_at(slot, to, to_m);
+          const int64_t k_first = int64_t(first) * kSumBlock;
+          const int64_t k_end =
+              std::min(t.k_size, int64_t(first + count) * kSumBlock);
+          for (int64_t k0 = k_first; k0 < k_end; k0 += blk.kc) {
+            const int64_t kc = std::min(blk.kc, k_end - k0);
+            const Start start = k0 == k_first                ? Start::kZero
+                                : (k0 - k_first) % kSumBlock ? Start::kLoad
+                                                             : Start::kAddAtEnd;
+            const T* a_chunk = a_pack + k0 * mc_packed;
+            const T* b_chunk = b_pack + k0 * nc_packed + jb * kc;
+            // Tiles column panel by column panel (the B micro-panel stays
+            // in L1 while A streams); for short k chunks, where C traffic
+            // dominates, row by row instead (stores run along C's rows).
+            const bool by_rows = kc < kShortK;
+            const int64_t panels = (width + blk.nr - 1) / blk.nr;
+            const int64_t strips = (mc + kMr - 1) / kMr;
+            for (int64_t outer = 0; outer < (by_rows ? strips : panels);
+                 ++outer) {
+              for (int64_t inner = 0; inner < (by_rows ? panels : strips);
+                   ++inner) {
+                const int64_t jr = (by_rows ? inner : outer) * blk.nr;
+                const int64_t ir = (by_rows ? outer : inner) * kMr;
+                RunTile(d, blk, kc, a_chunk + ir * kc, b_chunk + jr * kc,
+                        std::min(kMr, mc - ir), std::min(blk.nr, width - jr),
+                        to + jr, to_m + ir, start, scratch);
+              }
             }
           }
-        }
-        return slot;
-      };
-      auto combine = [&](size_t lo, size_t hi, size_t) {
-        T *lo_at, *hi_at;
-        const int64_t *lo_m, *hi_m;
-        slot_at(lo, lo_at, lo_m);
-        slot_at(hi, hi_at, hi_m);
-        AddPanel(d, mc, nc, lo_at, lo_m, hi_at, hi_m);
-        return lo;
-      };
-      PairwiseTree(0, blocks, LeafBlocks(blk), fold, combine);
+          return slot;
+        };
+        auto combine = [&](size_t lo, size_t hi, size_t) {
+          T *lo_at, *hi_at;
+          const int64_t *lo_m, *hi_m;
+          slot_at(lo, lo_at, lo_m);
+          slot_at(hi, hi_at, hi_m);
+          AddPanel(d, mc, width, lo_at, lo_m, hi_at, hi_m);
+          return lo;
+        };
+        PairwiseTree(0, blocks, LeafBlocks(blk), fold, combine);
+      }
     }
   }
 }
@@ -330,11 +354,15 @@ void GemmOne(D d, const Blocking& blk, int64_t panel_nc, const GemmTask& t,
 // Bytes of B packed for the whole of k per n panel, beyond which Gemm
 // narrows its n panels (to nr at least).
 constexpr int64_t kPackedBBytes = int64_t{4} << 20;
+// Bytes of an m block of A packed for the whole of k, beyond which Gemm
+// narrows its m blocks (to kMr rows at least).
+constexpr int64_t kPackedABytes = int64_t{128} << 10;
 
 // The blocked product for n_size > 1: per batch position, loops over n
-// panels (B packed for all of k), m blocks, k blocks (A packed), then
-// register tiles; edge tiles go through a full-size scratch tile. The
-// pending sums of k blocks take levels x mc x nc elements.
+// panels (B packed for all of k), m blocks (A packed for all of k), column
+// groups, k blocks, then register tiles (GemmOne); edge tiles go through a
+// full-size scratch tile. The pending sums of k blocks take levels x mc x
+// nr elements.
 // With a null task.scratch, returns the scratch bytes it needs and does
 // nothing else.
 template <typename T>
@@ -343,29 +371,38 @@ int64_t Gemm(const GemmTask& task) {
   const int64_t nl = int64_t(hn::Lanes(d));
   static_assert(kMr == 6, "Tile() is written for 6 rows");
   const Blocking blk = BlockingFor<T>(nl);
-  const int64_t kc_max = std::min(blk.kc, task.k_size);
-  const int64_t mc_max = std::min(blk.mc, (task.m_size + kMr - 1) / kMr * kMr);
+  // m blocks of A packed for the whole of k: blk.mc rows when one tree leaf
+  // takes every k block (its chunks are used one after the other), else in
+  // about kPackedABytes (L2).
+  const int64_t leaf = int64_t(LeafBlocks(blk));
+  const int64_t leaves =
+      ((task.k_size + kSumBlock - 1) / kSumBlock + leaf - 1) / leaf;
+  const int64_t block_mc =
+      leaves <= 1
+          ? blk.mc
+          : std::clamp<int64_t>(
+                kPackedABytes / (task.k_size * int64_t(sizeof(T))) / kMr * kMr,
+                kMr, blk.mc);
+  const int64_t mc_max =
+      std::min(block_mc, (task.m_size + kMr - 1) / kMr * kMr);
   const int64_t fit = std::max<int64_t>(
       blk.nr,
       kPackedBBytes / (task.k_size * int64_t(sizeof(T))) / blk.nr * blk.nr);
   const int64_t nc_max =
       std::min(fit, (task.n_size + blk.nr - 1) / blk.nr * blk.nr);
   // The deepest PairwiseTree slot over the k blocks.
-  const int64_t leaf = int64_t(LeafBlocks(blk));
-  const int64_t leaves =
-      ((task.k_size + kSumBlock - 1) / kSumBlock + leaf - 1) / leaf;
   int64_t levels = 0;
   while ((int64_t{1} << levels) < leaves) ++levels;
   ScratchCarver carver(task.scratch);
-  T* a_pack = carver.Take<T>(mc_max * kc_max);
+  T* a_pack = carver.Take<T>(mc_max * task.k_size);
   T* b_pack = carver.Take<T>(task.k_size * nc_max);
   T* scratch = carver.Take<T>(kMr * blk.nr);
-  const int64_t panel = levels > 0 ? mc_max * nc_max : 0;
+  const int64_t panel = levels > 0 ? mc_max * blk.nr : 0;
   T* pending_base = carver.Take<T>(levels * panel);
   int64_t* pending_rows = carver.Take<int64_t>(levels > 0 ? mc_max : 0);
   if (task.scratch == nullptr) return carver.used();
   for (int64_t i = 0; levels > 0 && i < mc_max; ++i) {
-    pending_rows[i] = i * nc_max;
+    pending_rows[i] = i * blk.nr;
   }
   const PendingSums<T> pending{pending_base, panel, pending_rows};
   const bool b_n_unit = IsUnit(task.b_n, task.n_size);
@@ -374,7 +411,8 @@ int64_t Gemm(const GemmTask& task) {
     t.a = static_cast<const T*>(task.a) + task.a_batch[i];
     t.b = static_cast<const T*>(task.b) + task.b_batch[i];
     t.c = static_cast<T*>(task.c) + task.c_batch[i];
-    GemmOne(d, blk, nc_max, t, b_n_unit, a_pack, b_pack, scratch, pending);
+    GemmOne(d, blk, mc_max, nc_max, t, b_n_unit, a_pack, b_pack, scratch,
+            pending);
   }
   return carver.used();
 }
