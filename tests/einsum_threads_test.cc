@@ -202,11 +202,11 @@ uint64_t Fnv1a(const void* bytes, size_t size, uint64_t hash) {
 // Products at every blocking edge of the blocked kernel (1-3, the tile's
 // 6 rows +-1, an m block of A packed for all of k +1 (84 float32 rows or
 // 42 float64 rows at k 385 on AVX2), its columns (2 vectors: 8 .. 32
-// lanes) +-1, k around the 128-product block and its multiples) give the same bits on every target
-// and thread count, within einsum.h's bound of the long double product;
-// and the bits recorded by `golden` (an FNV-1a hash of every product, in
-// order): what x86-64's targets give, which aarch64's (NEON, SVE, SVE2,
-// tested one per emulated CPU model by tests/cross/run) must give too.
+// lanes) +-1, k around the 128-product block and its multiples) give the same
+// bits on every target and thread count, within einsum.h's bound of the long
+// double product; and the bits recorded by `golden` (an FNV-1a hash of every
+// product, in order): what x86-64's targets give, which aarch64's (NEON, SVE,
+// SVE2, tested one per emulated CPU model by tests/cross/run) must give too.
 template <typename T>
 void ExpectBlockingEdges(DType t, uint64_t golden) {
   uint64_t hash = 0xcbf29ce484222325ull;
