@@ -79,13 +79,29 @@ Blocking BlockingFor(int64_t lanes) {
   return b;
 }
 
-// Packs B[k0 + k, j0 + j] (k < kc, j < nc) as micro-panels of nr columns,
-// each k-major; columns past n_size are zero.
-template <typename T>
-void PackB(const GemmTask& t, bool b_n_unit, int64_t k0, int64_t kc, int64_t j0,
-           int64_t nc, int64_t nr, T* to) {
+// Packs B[k0 + k, j0 + j] (k < kc, j < nc) as micro-panels of nr columns
+// (two vectors), each k-major; columns past n_size are zero.
+template <class D, typename T = hn::TFromD<D>>
+void PackB(D d, const GemmTask& t, bool b_n_unit, int64_t k0, int64_t kc,
+           int64_t j0, int64_t nc, int64_t nr, T* to) {
   const T* b = static_cast<const T*>(t.b);
-  for (int64_t p = 0; p < nc; p += nr) {
+  const size_t nl = hn::Lanes(d);
+  int64_t p = 0;
+  if (b_n_unit) {
+    // The whole micro-panels, B's rows read in order (two vectors each).
+    const int64_t whole = nc / nr * nr;
+    for (int64_t k = 0; k < kc; ++k) {
+      const T* row = b + t.BK(k0 + k) + t.b_n[j0];
+      T* out = to + k * nr;
+      for (int64_t q = 0; q < whole; q += nr, out += kc * nr) {
+        hn::StoreU(hn::LoadU(d, row + q), d, out);
+        hn::StoreU(hn::LoadU(d, row + q + nl), d, out + nl);
+      }
+    }
+    p = whole;
+    to += whole * kc;
+  }
+  for (; p < nc; p += nr) {
     const int64_t width = std::min(nr, nc - p);
     for (int64_t k = 0; k < kc; ++k, to += nr) {
       const T* row = b + t.BK(k0 + k);
@@ -280,7 +296,7 @@ void GemmOne(D d, const Blocking& blk, int64_t block_mc, int64_t panel_nc,
     const int64_t nc_packed = (nc + blk.nr - 1) / blk.nr * blk.nr;
     // B[k0 .. k0 + kc) of the panel at b_pack + k0 * nc_packed.
     for (int64_t k0 = 0; k0 < t.k_size; k0 += blk.kc) {
-      PackB(t, b_n_unit, k0, std::min(blk.kc, t.k_size - k0), j0, nc, blk.nr,
+      PackB(d, t, b_n_unit, k0, std::min(blk.kc, t.k_size - k0), j0, nc, blk.nr,
             b_pack + k0 * nc_packed);
     }
     for (int64_t i0 = 0; i0 < t.m_size; i0 += block_mc) {
