@@ -236,11 +236,17 @@ Projections CheckEinsumArguments(
          " operand views but ", datas.size(), " data pointers");
   }
   const size_t elem_size = DTypeSize(t);
-  std::vector<DimsView> shapes;
+  // The operands' shapes, on the stack unless there are very many.
+  const bool few = operands.size() <= size_t(kMaxRank);
+  InlineVector<DimsView, kMaxRank> inline_shapes;
+  std::vector<DimsView> heap_shapes;
   for (const sk_view& v : operands) {
     CheckLayout(v, elem_size, kOp);
-    shapes.emplace_back(v.shape, size_t(v.ndim));
+    const DimsView shape(v.shape, size_t(v.ndim));
+    few ? inline_shapes.push_back(shape) : heap_shapes.push_back(shape);
   }
+  const std::span<const DimsView> shapes =
+      few ? std::span<const DimsView>(inline_shapes) : heap_shapes;
   CheckLayout(out, elem_size, kOp);
   CheckDistinctPositions(out, kOp);
   Projections p = EinsumSpecProjections(spec, shapes, rows);
@@ -255,16 +261,16 @@ Projections CheckEinsumArguments(
     CheckData(operands[i], datas[i], kOp, "operand");
   }
   CheckData(out, out_data, kOp, "out");
-  std::vector<const AxisMap*> maps = {&p.result_map};
-  for (const AxisMap& map : p.operand_maps) maps.push_back(&map);
-  for (const AxisMap* map : maps) {
-    for (const AxisIndex& index : *map) {
+  const auto check_map = [&](const AxisMap& map) {
+    for (const AxisIndex& index : map) {
       if (index.kind == AxisIndex::Kind::kSliceIndex) {
         Fail(ErrorKind::kUnsupported, kOp,
              ": batch-slice indices are not executable here");
       }
     }
-  }
+  };
+  check_map(p.result_map);
+  for (const AxisMap& map : p.operand_maps) check_map(map);
   return p;
 }
 
