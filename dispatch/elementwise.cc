@@ -30,7 +30,7 @@ namespace {
 
 // An input read across its rows (transposed against the output) is read
 // by tiles: the plan is tiled and the executors transpose N x N tiles in
-// registers. Parts of at least kTransposeThroughOutputMinBytes (engine.h)
+// registers. Parts of at least TransposeThroughOutputMinBytes (engine.h)
 // go through the output instead.
 
 // The input that goes through the output (see above), or -1: only when the
@@ -44,7 +44,7 @@ int TransposedThroughOutput(ElementwiseKernel kernel, DType t, int num_inputs,
   const size_t elem_size = DTypeSize(t);
   if (kernel.ChecksOperands(t) ||
       Numel(shape) * int64_t(elem_size) <
-          dispatch::kTransposeThroughOutputMinBytes) {
+          dispatch::TransposeThroughOutputMinBytes(kernel.transcendental())) {
     return -1;
   }
   const IterationPlan tiled = IterationPlan::Make(
@@ -180,8 +180,9 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
     ran = ex.kernels.elementwise[int(kernel.FamilyFor(t))](task);
   };
   auto run_part = [&](const Box& box) {
-    if (transposed >= 0 && Numel(box.Shape()) * int64_t(elem_size) >=
-                               dispatch::kTransposeThroughOutputMinBytes) {
+    if (transposed >= 0 &&
+        Numel(box.Shape()) * int64_t(elem_size) >=
+            dispatch::TransposeThroughOutputMinBytes(kernel.transcendental())) {
       CopyBox(ex, elem_size, ops[transposed], to, box, CopyOptions{});
       return run_box(box, transposed);
     }
@@ -252,9 +253,7 @@ void ResolveDirectElementwise(PlanState& s) {
       dense > 0 ? DimsView(&dense, 1) : DimsView(out.shape, size_t(n));
   d.numel = 1;
   for (int a = 0; a < n; ++a) d.numel *= shape[a];  // Fits: checked view.
-  const bool large = d.numel * es >= kTransposeThroughOutputMinBytes;
-  d.max_direct_threads = large ? -1
-                         : d.checked_division || ThreadParts(2, d.numel) == 1
+  d.max_direct_threads = d.checked_division || ThreadParts(2, d.numel) == 1
                              ? std::numeric_limits<int>::max()
                              : 1;
   d.stream = d.numel >= CopyOptions{}.stream_min_bytes / es;
@@ -314,7 +313,14 @@ void ResolveDirectElementwise(PlanState& s) {
           may_tile));
   const IterationPlan& plan = d.plan;
   d.stream = d.stream && plan.inner_stride(0) == 1;
-  if (plan.tiled()) return;
+  if (plan.tiled()) {
+    // Large enough to go through the output: the engine's path.
+    if (d.numel * es >=
+        TransposeThroughOutputMinBytes(d.kernel.transcendental())) {
+      d.max_direct_threads = -1;
+    }
+    return;
+  }
   if (d.row == nullptr) {
     d.row =
         s.ex->kernels.elementwise_row[int(family)](d.kernel, d.kernel_dtype);

@@ -68,8 +68,8 @@ struct DirectElementwise {
   bool checked_division = false;  // Integer operands checked first.
   bool stream = false;            // Non-temporal stores (as the engine).
   // The most threads that still run the call as one part (more split it:
-  // the engine's path); -1 when it always runs on the engine (at least
-  // kTransposeThroughOutputMinBytes).
+  // the engine's path); -1 when it always runs on the engine (a tiled plan
+  // of at least TransposeThroughOutputMinBytes).
   int max_direct_threads = 0;
   IterationPlan plan;
   // Per operand (out, then the inputs): the byte offsets of its lowest
