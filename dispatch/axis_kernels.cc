@@ -2,10 +2,11 @@
 // input, or one that overlaps the output other than exactly, is first
 // materialised; a masked output (or, for arg reductions, one that shares
 // memory with the input) is computed into a C-contiguous temporary and
-// copied out. The active target's axis kernel (simd/scan-inl.h) then runs on
-// a plan over the other axes, split over options.threads along its longest
-// axis: each output element is computed within one part, by the same
-// sequential walk, so the bits do not depend on the thread count.
+// copied out; an input read across out's rows is first transposed into out
+// (ScanThroughOutput). The active target's axis kernel (simd/scan-inl.h)
+// then runs on a plan over the other axes, split over options.threads along
+// its longest axis: each output element is computed within one part, by the
+// same sequential walk, so the bits do not depend on the thread count.
 #include <atomic>
 #include <vector>
 
@@ -95,6 +96,36 @@ sk_view ContiguousLike(const sk_view& out) {
   return v;
 }
 
+// Bytes of an output from which an input read across its rows goes through
+// the output (ScanThroughOutput): about where the copy engine's tiled
+// transpose beats the kernel's strided walk.
+constexpr int64_t kScanThroughOutputMinBytes = int64_t{16} << 10;
+
+// True when the scan should go through the output: `from` is the caller's
+// input itself (not a temporary), read with a stride along `axis` and with
+// unit stride along another axis (transposed against out), out steps by
+// one element along `axis`, and out holds at least
+// kScanThroughOutputMinBytes. The copy engine's tiled transpose then writes
+// the input into out and the kernel scans out in place along its rows: every
+// stream sequential, each element the same sequential walk (the same bits).
+bool ScanThroughOutput(const sk_view& in, const Operand& from,
+                       const void* in_data, const sk_view& out, int axis,
+                       size_t elem_size) {
+  if (from.data != in_data || in.ndim < 2 || in.shape[axis] < 2 ||
+      out.strides[axis] != 1 || from.strides[size_t(axis)] == 1) {
+    return false;
+  }
+  bool transposed = false;
+  for (int d = 0; d < in.ndim; ++d) {
+    if (d != axis && in.shape[d] > 1 && from.strides[size_t(d)] == 1) {
+      transposed = true;
+    }
+  }
+  return transposed &&
+         Numel(DimsView(out.shape, size_t(out.ndim))) * int64_t(elem_size) >=
+             kScanThroughOutputMinBytes;
+}
+
 }  // namespace
 
 void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
@@ -113,6 +144,13 @@ void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
   const DType kernel_t = KernelDType(op, t);
   const simd::AxisKernelFn kernel = ex.kernels.scan[int(FamilyOf(kernel_t))];
   if (target == all) {
+    if (ScanThroughOutput(in, from, in_data, out, axis, elem_size)) {
+      ex.run.copy(ex, elem_size, in, in_data, out, out_data, nullptr,
+                  CopyOptions{options.threads});
+      RunAxisKernel(kernel, int32_t(op), kernel_t, to, out, axis, to.strides,
+                    to.offset, out_data, 1, options.threads);
+      return;
+    }
     RunAxisKernel(kernel, int32_t(op), kernel_t, from, in, axis, to.strides,
                   to.offset, out_data, to.strides[size_t(axis)],
                   options.threads);
