@@ -1,8 +1,9 @@
 // The dispatched cast: the entry point checks and selects the executor; the
 // engine resolves masks, broadcasting and overlap on metadata as for Copy
-// (dispatch/copy.cc), then plans each box and converts its rows with the
-// executor's cast kernel (simd/cast.cc). Equal dtypes and same-size
-// integers are copies.
+// (dispatch/copy.cc), stages a source read across the destination's rows
+// chunk by chunk (copy_internal.h), then plans each box and converts its
+// rows with the executor's cast kernel (simd/cast.cc). Equal dtypes and
+// same-size integers are copies.
 #include "stridekit/cast.h"
 
 #include <new>
@@ -60,6 +61,25 @@ void CastBox(const dispatch::Executor& ex, DType src_t, const Operand& src,
   dispatch::NoteKernelRan(ex.kernels.cast(task));
 }
 
+// CastBox with src read across dst's rows: each part (a thread's) by
+// chunks, each first transposed into the part's scratch (copy_internal.h).
+void CastStaged(const dispatch::Executor& ex, DType src_t, const Operand& src,
+                DType dst_t, const Operand& dst, const Box& box,
+                const CopyOptions& options) {
+  const int parts = ThreadParts(options.threads, Numel(box.Shape()));
+  const std::vector<Box> boxes =
+      parts > 1 ? ThreadBoxes(box, dst.strides, parts) : std::vector<Box>{box};
+  const size_t src_size = DTypeSize(src_t);
+  const Staging staging = PlanStaging(boxes, src_size, "cast");
+  RunParallel(int(boxes.size()), [&](int i) {
+    for (const Box& chunk : staging.chunks[size_t(i)]) {
+      const Operand staged = StageChunk(ex, src_size, src, chunk,
+                                        staging.scratch[size_t(i)].get());
+      CastBox(ex, src_t, staged, dst_t, dst, chunk, CopyOptions{});
+    }
+  });
+}
+
 // True when converting src into dst over `box` element by element could
 // read a byte after it was written: they share a byte other than by the
 // same mapping of equal-size elements.
@@ -98,7 +118,13 @@ void EngineCast(const Executor& ex, DType src_t, const sk_view& src,
           MaterializeBox(ex, src_size, from, body, body, options, "cast");
       from = temporary.op;
     }
-    CastBox(ex, src_t, from, dst_t, to, body, options);
+    if (temporary.bytes == nullptr &&
+        Numel(body.Shape()) * int64_t(src_size) >= kStageMinBytes &&
+        ReadAcrossRows(from, to, body)) {
+      CastStaged(ex, src_t, from, dst_t, to, body, options);
+    } else {
+      CastBox(ex, src_t, from, dst_t, to, body, options);
+    }
   }
   // A masked-out source position casts its zero: zero bits in every dtype.
   if (!(body == target)) {
@@ -128,8 +154,12 @@ void ResolveDirectCast(PlanState& s) {
   ::new (static_cast<void*>(&d.plan))
       IterationPlan(IterationPlan::MakeValidated(
           DimsView(dst.shape, size_t(n)), numel, std::span(layouts, 2), true));
-  // More threads take the engine's parts (CastBox, ThreadBoxes).
-  d.max_direct_threads = 1;
+  // More threads take the engine's parts (CastBox, ThreadBoxes); so does a
+  // source read across dst's rows from kStageMinBytes on (staged).
+  d.max_direct_threads =
+      d.plan.tiled() && numel * int64_t(DTypeSize(s.dtype)) >= kStageMinBytes
+          ? -1
+          : 1;
   const size_t sizes[2] = {DTypeSize(s.dst_dtype), DTypeSize(s.dtype)};
   if (!ByteExtents(dst, layouts, 2, sizes, d.lo, d.hi)) s.direct_cast.reset();
 }

@@ -4,6 +4,7 @@
 // (simd/copy.cc).
 #include "stridekit/copy.h"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -187,6 +188,43 @@ void FillOutside(const dispatch::Executor& ex, size_t elem_size,
     slab.begin[d] = inner.begin[d];
     slab.end[d] = inner.end[d];
   }
+}
+
+bool ReadAcrossRows(const Operand& in, const Operand& out, const Box& box) {
+  const Operand layouts[2] = {{out.strides, BoxOffset(out, box)},
+                              {in.strides, BoxOffset(in, box)}};
+  const IterationPlan whole = IterationPlan::Make(box.Shape(), layouts, true);
+  return whole.inner_kind(1) == InnerKind::kTransposed;
+}
+
+Staging PlanStaging(std::span<const Box> parts, size_t elem_size,
+                    const char* op) {
+  Staging s;
+  for (const Box& part : parts) {
+    const int64_t bytes = Numel(part.Shape()) * int64_t(elem_size);
+    s.chunks.push_back(SplitBox(
+        part, int((bytes + kStageChunkBytes - 1) / kStageChunkBytes), -1, 16));
+    int64_t most = 0;
+    for (const Box& chunk : s.chunks.back()) {
+      most = std::max(most, Numel(chunk.Shape()));
+    }
+    s.scratch.push_back(AllocateBuffer(most * int64_t(elem_size), op));
+  }
+  return s;
+}
+
+Operand StageChunk(const dispatch::Executor& ex, size_t elem_size,
+                   const Operand& src, const Box& chunk,
+                   unsigned char* scratch) {
+  const Dims shape = chunk.Shape();
+  Dims strides = CContiguousStrides(shape);
+  for (int d = 0; d < strides.size(); ++d) {
+    if (shape[d] == 1) strides[d] = 0;
+  }
+  Operand staged{strides, 0, scratch};
+  staged.offset = -BoxOffset(Operand{strides}, chunk);
+  CopyBox(ex, elem_size, src, staged, chunk, CopyOptions{});
+  return staged;
 }
 
 Temporary MaterializeBox(const dispatch::Executor& ex, size_t elem_size,

@@ -30,12 +30,6 @@
 namespace stridekit {
 namespace {
 
-// Bytes of a transposed input from which it is transposed into a temporary
-// first (RunSelect).
-constexpr int64_t kTransposeMinBytes = int64_t{16} << 10;
-// Bytes of a transposed input staged per chunk (about the L2).
-constexpr int64_t kChunkBytes = int64_t{1} << 20;
-
 // True when input `in` (elements of in_size bytes) must go through a
 // temporary: it shares a byte with out over `box` other than by the same
 // mapping of same-size elements.
@@ -70,61 +64,32 @@ void RunSelect(const dispatch::Executor& ex, simd::SelectKernelFn kernel,
       ops[i] = temporaries[i].op;
     }
   }
-  // An input read across its rows (transposed against out) would be read
-  // by gathers, one cache line per element: from kTransposeMinBytes on,
-  // each part of the box runs by chunks of about kChunkBytes of that input,
-  // each first transposed into the part's scratch (C order) by the copy
-  // engine's tiled transpose, so that every stream is sequential. Scratch
-  // is allocated before anything is written.
+  // An input read across its rows (transposed against out) is staged chunk
+  // by chunk (copy_internal.h, kStageMinBytes).
   const Dims shape = target.Shape();
-  Operand layouts[4];
-  layouts[0] = {to.strides, BoxOffset(to, target)};
-  for (int i = 0; i < num_inputs; ++i) {
-    layouts[i + 1] = {ops[i].strides, BoxOffset(ops[i], target)};
-  }
-  const IterationPlan whole = IterationPlan::Make(
-      shape, std::span(layouts, size_t(num_inputs + 1)), true);
   int transposed = -1;
   for (int i = 0; i < num_inputs && transposed < 0; ++i) {
-    if (whole.inner_kind(i + 1) == InnerKind::kTransposed &&
-        temporaries[i].bytes == nullptr &&
-        Numel(shape) * int64_t(sizes[i]) >= kTransposeMinBytes) {
+    if (temporaries[i].bytes == nullptr &&
+        Numel(shape) * int64_t(sizes[i]) >= kStageMinBytes &&
+        ReadAcrossRows(ops[i], to, target)) {
       transposed = i;
     }
   }
   const std::vector<Box> parts =
       SplitBox(target, ThreadParts(threads, Numel(shape)), -1, 16);
-  std::vector<std::vector<Box>> chunks(parts.size());
-  std::vector<Buffer> scratch(parts.size());
-  for (size_t p = 0; p < parts.size(); ++p) {
-    if (transposed < 0) {
-      chunks[p] = {parts[p]};
-      continue;
-    }
-    const int64_t bytes = Numel(parts[p].Shape()) * int64_t(sizes[transposed]);
-    chunks[p] = SplitBox(parts[p], int((bytes + kChunkBytes - 1) / kChunkBytes),
-                         -1, 16);
-    int64_t most = 0;
-    for (const Box& chunk : chunks[p]) {
-      most = std::max(most, Numel(chunk.Shape()));
-    }
-    scratch[p] = AllocateBuffer(most * int64_t(sizes[transposed]), name);
+  Staging staging;
+  if (transposed >= 0) {
+    staging = PlanStaging(parts, sizes[transposed], name);
+  } else {
+    for (const Box& part : parts) staging.chunks.push_back({part});
   }
   std::atomic<int64_t> ran{0};
   RunParallel(int(parts.size()), [&](int part) {
-    for (const Box& box : chunks[size_t(part)]) {
+    for (const Box& box : staging.chunks[size_t(part)]) {
       Operand in[3] = {ops[0], ops[1], ops[2]};
       if (transposed >= 0) {
-        const Dims chunk_shape = box.Shape();
-        Dims strides = CContiguousStrides(chunk_shape);
-        for (int d = 0; d < strides.size(); ++d) {
-          if (chunk_shape[d] == 1) strides[d] = 0;
-        }
-        Operand staged{strides, 0, scratch[size_t(part)].get()};
-        staged.offset = -BoxOffset(Operand{strides}, box);
-        CopyBox(ex, sizes[transposed], ops[transposed], staged, box,
-                CopyOptions{});
-        in[transposed] = staged;
+        in[transposed] = StageChunk(ex, sizes[transposed], ops[transposed], box,
+                                    staging.scratch[size_t(part)].get());
       }
       Operand box_layouts[4];
       box_layouts[0] = {to.strides, BoxOffset(to, box)};
@@ -201,8 +166,8 @@ void ResolveDirectSelect(PlanState& s) {
   const int n = out.ndim;
   int64_t numel = 1;
   for (int a = 0; a < n; ++a) numel *= out.shape[a];  // Fits: checked view.
-  // From kTransposeMinBytes on, the engine may stage a transposed input.
-  if (numel * int64_t(size) >= kTransposeMinBytes) return;
+  // From kStageMinBytes on, the engine may stage a transposed input.
+  if (numel * int64_t(size) >= kStageMinBytes) return;
   DirectSelect& d = s.direct_select.emplace();
   switch (s.kind) {
     case PlanKind::kCompare:
