@@ -50,12 +50,54 @@ constexpr int64_t kMinDotLength = 64;
 // Loop nests below this many term reads per part run on fewer parts.
 constexpr int64_t kMinLoopNestWorkPerPart = int64_t{1} << 15;
 
+// A list of loop numbers (distinct, or two such lists joined: at most
+// 2 kMaxRank), kept on the stack: one contraction builds dozens of them.
+class Loops {
+ public:
+  Loops() = default;
+  size_t size() const { return size_t(size_); }
+  bool empty() const { return size_ == 0; }
+  int* begin() { return loops_; }
+  int* end() { return loops_ + size_; }
+  const int* begin() const { return loops_; }
+  const int* end() const { return loops_ + size_; }
+  int& operator[](size_t i) { return loops_[i]; }
+  int operator[](size_t i) const { return loops_[i]; }
+  void push_back(int loop) {
+    if (size_ == kCapacity) {
+      Fail(ErrorKind::kInvalidArgument, kOp, ": more than ", kCapacity,
+           " loops");
+    }
+    loops_[size_++] = loop;
+  }
+  void append(const Loops& more) {
+    for (int loop : more) push_back(loop);
+  }
+
+ private:
+  static constexpr int kCapacity = 2 * kMaxRank;
+  int loops_[kCapacity];
+  int size_ = 0;
+};
+
+// Sorts `loops` stably by `before` (an insertion sort: the lists are short,
+// and std::stable_sort takes a heap buffer).
+template <class Before>
+void StableSort(Loops& loops, const Before& before) {
+  for (size_t i = 1; i < loops.size(); ++i) {
+    const int loop = loops[i];
+    size_t j = i;
+    for (; j > 0 && before(loop, loops[j - 1]); --j) loops[j] = loops[j - 1];
+    loops[j] = loop;
+  }
+}
+
 // An operand over the product space: element (at the loops' indices) is
 // base[offset + sum strides[i] * index[loops[i]]].
 struct Term {
   const unsigned char* base;
   int64_t offset;
-  std::vector<int> loops;  // distinct loop numbers
+  Loops loops;  // distinct loop numbers
   Dims strides;
   Buffer owned;                       // set for intermediates
   unsigned char* writable = nullptr;  // base, for intermediates and out
@@ -76,7 +118,7 @@ struct Contraction {
   DType dtype;
   size_t elem_size;
   Dims sizes;                    // product-space loop extents
-  std::vector<int> result;       // distinct result loops of extent other than 1
+  Loops result;                  // distinct result loops of extent other than 1
   const dispatch::Executor* ex;  // the call's executor
   const unsigned char* one;      // the dtype's 1
   int threads;                   // at least 1
@@ -108,8 +150,7 @@ Term TermOf(const Contraction& c, const sk_view& v, const void* data,
 }
 
 // A view of `t` over `loops` (t's stride, or 0 where t lacks a loop).
-sk_view ViewOf(const Contraction& c, const Term& t,
-               const std::vector<int>& loops) {
+sk_view ViewOf(const Contraction& c, const Term& t, const Loops& loops) {
   sk_view v{};
   v.ndim = int32_t(loops.size());
   v.offset = t.offset;
@@ -120,14 +161,14 @@ sk_view ViewOf(const Contraction& c, const Term& t,
   return v;
 }
 
-int64_t SizeOf(const Contraction& c, const std::vector<int>& loops) {
+int64_t SizeOf(const Contraction& c, const Loops& loops) {
   int64_t n = 1;
   for (int l : loops) n = CheckedMul(n, c.sizes[size_t(l)], kOp);
   return n;
 }
 
 // A new C-contiguous term over `loops`, zero-filled when `zeroed`.
-Term NewTerm(const Contraction& c, const std::vector<int>& loops, bool zeroed) {
+Term NewTerm(const Contraction& c, const Loops& loops, bool zeroed) {
   Term t{nullptr, 0, loops, Dims(loops.size(), 0), nullptr};
   int64_t stride = 1;
   for (size_t i = loops.size(); i-- > 0;) {
@@ -143,9 +184,9 @@ Term NewTerm(const Contraction& c, const std::vector<int>& loops, bool zeroed) {
 
 // Loops of terms[self] that another term or the result also uses (the
 // loops it keeps; the others are summed away first).
-std::vector<int> SharedLoops(const Contraction& c,
-                             const std::vector<Term>& terms, size_t self) {
-  std::vector<int> shared;
+Loops SharedLoops(const Contraction& c, const std::vector<Term>& terms,
+                  size_t self) {
+  Loops shared;
   for (int l : terms[self].loops) {
     bool used =
         std::find(c.result.begin(), c.result.end(), l) != c.result.end();
@@ -169,7 +210,7 @@ struct LoopNest {
 
 LoopNest PlanLoopNest(const Contraction& c,
                       const std::vector<const Term*>& terms, const Term& z,
-                      std::vector<int> loops) {
+                      Loops loops) {
   LoopNest nest;
   nest.all = {&z};
   nest.all.insert(nest.all.end(), terms.begin(), terms.end());
@@ -181,8 +222,7 @@ LoopNest PlanLoopNest(const Contraction& c,
     }
     return w;
   };
-  std::stable_sort(loops.begin(), loops.end(),
-                   [&](int a, int b) { return weight(a) > weight(b); });
+  StableSort(loops, [&](int a, int b) { return weight(a) > weight(b); });
   const size_t n = loops.size();
   nest.strides.assign(nest.all.size(), Dims(n, 0));
   for (size_t t = 0; t < nest.all.size(); ++t) {
@@ -253,7 +293,7 @@ void RunLoopNestRange(const LoopNest& nest, int64_t begin, int64_t end) {
 // over z's outermost loop on the call's threads: each element of z sums
 // its products in the same order for any thread count.
 void RunLoopNest(const Contraction& c, const std::vector<const Term*>& terms,
-                 Term& z, const std::vector<int>& loops) {
+                 Term& z, const Loops& loops) {
   const LoopNest nest = PlanLoopNest(c, terms, z, loops);
   double work = double(nest.all.size());
   for (int64_t size : nest.sizes) work *= double(size);
@@ -274,7 +314,7 @@ void RunLoopNest(const Contraction& c, const std::vector<const Term*>& terms,
 
 // Element offsets of `t` at every index of `loops` (C order).
 std::vector<int64_t> OffsetTable(const Contraction& c, const Term& t,
-                                 const std::vector<int>& loops) {
+                                 const Loops& loops) {
   std::vector<int64_t> table(size_t(SizeOf(c, loops)));
   if (table.empty()) return table;
   int64_t* to = table.data();
@@ -305,7 +345,7 @@ std::vector<int64_t> OffsetTable(const Contraction& c, const Term& t,
 // The step s when OffsetTable(c, t, loops)[k] == k * s for every k (the
 // loops' strides nest as one axis's), else nullopt.
 std::optional<int64_t> AffineStep(const Contraction& c, const Term& t,
-                                  const std::vector<int>& loops) {
+                                  const Loops& loops) {
   std::optional<int64_t> step;
   int64_t inner = 1;  // positions per step of the current loop
   for (size_t i = loops.size(); i-- > 0;) {
@@ -331,15 +371,15 @@ bool IsUnit(const std::vector<int64_t>& offsets) {
 }
 
 // Orders `loops` by decreasing |stride| in `t` (the most contiguous last).
-void SortByStride(std::vector<int>& loops, const Term& t) {
-  std::stable_sort(loops.begin(), loops.end(), [&](int a, int b) {
+void SortByStride(Loops& loops, const Term& t) {
+  StableSort(loops, [&](int a, int b) {
     const int64_t sa = t.StrideOf(a), sb = t.StrideOf(b);
     return (sa < 0 ? -sa : sa) > (sb < 0 ? -sb : sb);
   });
 }
 
 // The smallest |stride| of `t` along `loops` (INT64_MAX when none).
-int64_t SmallestStride(const Term& t, const std::vector<int>& loops) {
+int64_t SmallestStride(const Term& t, const Loops& loops) {
   int64_t smallest = INT64_MAX;
   for (int l : loops) {
     const int64_t s = t.StrideOf(l);
@@ -354,9 +394,9 @@ int64_t SmallestStride(const Term& t, const std::vector<int>& loops) {
 // as a term over the result loops) when given and its n loops (or, swapping
 // the operands, its m loops) are contiguous; else into a new C-contiguous
 // term over batch + m + n, which is returned.
-Term Product(const Contraction& c, const Term& x, const Term& y,
-             std::vector<int> batch, std::vector<int> m, std::vector<int> n,
-             std::vector<int> k, const Term* into, bool may_swap = true) {
+Term Product(const Contraction& c, const Term& x, const Term& y, Loops batch,
+             Loops m, Loops n, Loops k, const Term* into,
+             bool may_swap = true) {
   // Inner loops of each group are the most contiguous (ones have no loops).
   const Term& shared = x.loops.empty() ? y : x;
   SortByStride(m, into ? *into : x);
@@ -376,13 +416,13 @@ Term Product(const Contraction& c, const Term& x, const Term& y,
     }
     into = nullptr;
   }
-  std::vector<int> z_loops = batch;
-  z_loops.insert(z_loops.end(), m.begin(), m.end());
-  z_loops.insert(z_loops.end(), n.begin(), n.end());
+  Loops z_loops = batch;
+  z_loops.append(m);
+  z_loops.append(n);
   if (!gemm) {
     Term z = NewTerm(c, z_loops, true);
-    std::vector<int> loops = z_loops;
-    loops.insert(loops.end(), k.begin(), k.end());
+    Loops loops = z_loops;
+    loops.append(k);
     RunLoopNest(c, {&x, &y}, z, loops);
     return z;
   }
@@ -440,9 +480,9 @@ Term Ones(const Contraction& c) { return {c.one, 0, {}, {}, nullptr}; }
 // nothing is summed. A product with ones: rows of t as dot products when
 // the summed loops are the more contiguous, else ones times t (vectorised
 // along the kept loops).
-Term SumOver(const Contraction& c, Term t, const std::vector<int>& keep,
+Term SumOver(const Contraction& c, Term t, const Loops& keep,
              const Term* into = nullptr) {
-  std::vector<int> kept, summed;
+  Loops kept, summed;
   for (int l : t.loops) {
     (std::find(keep.begin(), keep.end(), l) != keep.end() ? kept : summed)
         .push_back(l);
@@ -457,14 +497,14 @@ Term SumOver(const Contraction& c, Term t, const std::vector<int>& keep,
 // The contraction of x and y over their loops outside `keep`, as a new
 // contiguous term over the kept loops. Loops only one side uses and that
 // are not kept are summed first.
-Term ContractPair(const Contraction& c, Term x, Term y,
-                  const std::vector<int>& keep, const Term* into = nullptr) {
-  std::vector<int> x_keep = keep, y_keep = keep;
-  x_keep.insert(x_keep.end(), y.loops.begin(), y.loops.end());
-  y_keep.insert(y_keep.end(), x.loops.begin(), x.loops.end());
+Term ContractPair(const Contraction& c, Term x, Term y, const Loops& keep,
+                  const Term* into = nullptr) {
+  Loops x_keep = keep, y_keep = keep;
+  x_keep.append(y.loops);
+  y_keep.append(x.loops);
   x = SumOver(c, std::move(x), x_keep);
   y = SumOver(c, std::move(y), y_keep);
-  std::vector<int> batch, m, n, k;
+  Loops batch, m, n, k;
   for (int l : x.loops) {
     if (!y.Has(l)) {
       m.push_back(l);
@@ -485,14 +525,14 @@ Term ContractPair(const Contraction& c, Term x, Term y,
   return Product(c, x, y, batch, m, n, k, into);
 }
 
-double Elements(const Contraction& c, const std::vector<int>& loops) {
+double Elements(const Contraction& c, const Loops& loops) {
   double n = 1;
   for (int l : loops) n *= double(c.sizes[size_t(l)]);
   return n;
 }
 
-std::vector<int> Union(const std::vector<int>& a, const std::vector<int>& b) {
-  std::vector<int> u = a;
+Loops Union(const Loops& a, const Loops& b) {
+  Loops u = a;
   for (int l : b) {
     if (std::find(u.begin(), u.end(), l) == u.end()) u.push_back(l);
   }
@@ -500,9 +540,9 @@ std::vector<int> Union(const std::vector<int>& a, const std::vector<int>& b) {
 }
 
 // The loops of x ∪ y that the result or a term other than i and j uses.
-std::vector<int> PairKeep(const Contraction& c, const std::vector<Term>& terms,
-                          size_t i, size_t j) {
-  std::vector<int> keep;
+Loops PairKeep(const Contraction& c, const std::vector<Term>& terms, size_t i,
+               size_t j) {
+  Loops keep;
   for (int l : Union(terms[i].loops, terms[j].loops)) {
     bool used =
         std::find(c.result.begin(), c.result.end(), l) != c.result.end();
@@ -520,16 +560,16 @@ Term ContractAll(const Contraction& c, std::vector<Term> terms,
                  const Term* into) {
   for (size_t i = 0; i < terms.size(); ++i) {
     // (Computed before terms[i] is moved from.)
-    const std::vector<int> shared = SharedLoops(c, terms, i);
+    const Loops shared = SharedLoops(c, terms, i);
     terms[i] = SumOver(c, std::move(terms[i]), shared,
                        terms.size() == 1 ? into : nullptr);
   }
   if (terms.size() >= 3) {
     // opt_einsum's greedy order, and its cost beside one loop nest's.
-    std::vector<std::vector<int>> loop_sets;
+    std::vector<Loops> loop_sets;
     for (const Term& t : terms) loop_sets.push_back(t.loops);
     double pairwise = 0;
-    std::vector<int> all_loops;
+    Loops all_loops;
     for (const Term& t : terms) all_loops = Union(all_loops, t.loops);
     const double nest = Elements(c, all_loops) * double(terms.size() - 1);
     std::vector<std::pair<size_t, size_t>> order;
@@ -569,7 +609,7 @@ Term ContractAll(const Contraction& c, std::vector<Term> terms,
     }
     for (size_t step = 0; step < order.size(); ++step) {
       const auto [i, j] = order[step];
-      const std::vector<int> keep = PairKeep(c, terms, i, j);
+      const Loops keep = PairKeep(c, terms, i, j);
       Term z = ContractPair(c, std::move(terms[i]), std::move(terms[j]), keep,
                             step + 1 == order.size() ? into : nullptr);
       terms.erase(terms.begin() + std::ptrdiff_t(j));
