@@ -32,7 +32,8 @@ void CastBox(const dispatch::Executor& ex, DType src_t, const Operand& src,
   const Dims shape = box.Shape();
   const int parts = ThreadParts(options.threads, Numel(shape));
   if (parts > 1) {  // One plan per part (ThreadBoxes), each on one thread.
-    const std::vector<Box> boxes = ThreadBoxes(box, dst.strides, parts);
+    const std::vector<Box> boxes =
+        ThreadBoxes(box, dst.strides, src.strides, parts);
     CopyOptions part_options = options;
     part_options.threads = 1;
     RunParallel(int(boxes.size()), [&](int i) {
@@ -68,7 +69,8 @@ void CastStaged(const dispatch::Executor& ex, DType src_t, const Operand& src,
                 const CopyOptions& options) {
   const int parts = ThreadParts(options.threads, Numel(box.Shape()));
   const std::vector<Box> boxes =
-      parts > 1 ? ThreadBoxes(box, dst.strides, parts) : std::vector<Box>{box};
+      parts > 1 ? ThreadBoxes(box, dst.strides, src.strides, parts)
+                : std::vector<Box>{box};
   const size_t src_size = DTypeSize(src_t);
   const Staging staging = PlanStaging(boxes, src_size, "cast");
   RunParallel(int(boxes.size()), [&](int i) {

@@ -93,7 +93,8 @@ bool CopyBox(const dispatch::Executor& ex, size_t elem_size, const Operand& src,
   if (parts > 1) {
     // One plan per part (ThreadBoxes), each on one thread; a part streams
     // where the whole copy would. The pads are left to FillOutside.
-    const std::vector<Box> boxes = ThreadBoxes(box, dst.strides, parts);
+    const std::vector<Box> boxes =
+        ThreadBoxes(box, dst.strides, src.strides, parts);
     CopyOptions part_options = options;
     part_options.threads = 1;
     part_options.stream_min_bytes =

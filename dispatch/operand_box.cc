@@ -92,20 +92,40 @@ std::vector<Box> SplitBox(const Box& box, int parts, int axis, int64_t align) {
 }
 
 std::vector<Box> ThreadBoxes(const Box& box, const Dims& dst_strides,
-                             int parts) {
+                             const Dims& src_strides, int parts) {
   if (parts <= 1 || box.begin.empty()) return {box};
+  // Unsigned: |INT64_MIN| is a valid stride.
+  const auto magnitude = [](int64_t s) {
+    return s < 0 ? uint64_t{0} - uint64_t(s) : uint64_t(s);
+  };
+  // An axis outer on both sides, long enough for a position per part.
+  int outer = -1;
+  uint64_t outer_score = 1;
+  for (int d = 0; d < box.begin.size(); ++d) {
+    const uint64_t dst = magnitude(dst_strides[d]);
+    const uint64_t src = magnitude(src_strides[d]);
+    const uint64_t score = src == 0 ? dst : std::min(dst, src);
+    if (box.end[d] - box.begin[d] >= parts && score > outer_score) {
+      outer = d;
+      outer_score = score;
+    }
+  }
   int axis = -1;
   uint64_t slowest = 0;
   for (int d = 0; d < box.begin.size(); ++d) {
-    // Unsigned: |INT64_MIN| is a valid stride.
-    const uint64_t stride = dst_strides[d] < 0
-                                ? uint64_t{0} - uint64_t(dst_strides[d])
-                                : uint64_t(dst_strides[d]);
+    const uint64_t stride = magnitude(dst_strides[d]);
     if (box.end[d] - box.begin[d] >= parts * kThreadBlock &&
         (axis < 0 || stride > slowest)) {
       axis = d;
       slowest = stride;
     }
+  }
+  // The destination's slowest axis when it is also outer on the source side
+  // (a plain copy: whole blocks), else the axis outer on both.
+  if (outer >= 0 && outer != axis) {
+    const int64_t extent = box.end[outer] - box.begin[outer];
+    return SplitBox(box, parts, outer,
+                    extent >= parts * kThreadBlock ? kThreadBlock : 1);
   }
   return axis >= 0 ? SplitBox(box, parts, axis, kThreadBlock)
                    : SplitBox(box, parts);

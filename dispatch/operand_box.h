@@ -45,13 +45,18 @@ std::vector<Box> SplitBox(const Box& box, int parts, int axis = -1,
                           int64_t align = 1);
 
 // `box` split for `parts` threads, each part writing a compact region of
-// the destination: along the axis on which `dst_strides` move slowest
-// among those long enough for every part to get whole blocks of
-// kThreadBlock positions (whole cache lines and transpose tiles), else
-// along the longest axis. One box when parts <= 1.
+// the destination without cutting the runs either side reads or writes
+// contiguously. An axis outer on both sides (the largest of min(|dst
+// stride|, |src stride|), a broadcast source axis counting by the
+// destination's) when one is (the middle axes of a permutation: cutting
+// either side's innermost axes would break the tiles the copy engine fuses
+// from them); else the axis on which `dst_strides` move slowest among those
+// long enough for every part to get whole blocks of kThreadBlock positions
+// (whole cache lines and transpose tiles), else the longest axis. One box
+// when parts <= 1.
 inline constexpr int64_t kThreadBlock = 64;
 std::vector<Box> ThreadBoxes(const Box& box, const Dims& dst_strides,
-                             int parts);
+                             const Dims& src_strides, int parts);
 
 // The parts a call over `elements` positions uses with `threads` threads:
 // at most `threads`, and at least kMinElementsPerThread positions each.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "allocation.h"
+#include "dispatch/operand_box.h"
 #include "equivalence.h"
 #include "random_views.h"
 #include "reference_kernels.h"
@@ -110,11 +111,13 @@ TEST_P(CopyOnTarget, ThreadsAndStreamingGiveTheSameResult) {
   }
 }
 
-// Copies large enough for several parts (ThreadBoxes: the destination's
-// slowest axis, whole 64-position blocks, else the longest axis) give the
-// reference's bytes: a contiguous row, a 2-D transpose whose one tile used
-// to run on one thread, a 3-D permutation, a masked (padded) source whose
-// pads the parts leave to the fill, and a column too short to split.
+// Copies large enough for several parts (ThreadBoxes: an axis outer on
+// both sides, else the destination's slowest axis in whole 64-position
+// blocks, else the longest axis) give the reference's bytes: a contiguous
+// row, a 2-D transpose whose one tile used to run on one thread, 3-D, 4-D
+// and 5-D permutations (split along a middle axis), a masked (padded)
+// source whose pads the parts leave to the fill, and a column too short to
+// split.
 TEST_P(CopyOnTarget, ThreadPartsGiveTheReferenceBytes) {
   if (!testing::ThreadsAllowed()) GTEST_SKIP() << "threads disabled";
   struct Layout {
@@ -131,6 +134,11 @@ TEST_P(CopyOnTarget, ThreadPartsGiveTheReferenceBytes) {
        MakeView({40, 33, 50}, {1650, 50, 1}, 0)},
       {padded, MakeView({300, 250}, {250, 1}, 0)},
       {MakeView({20000, 1}, {1, 1}, 0), MakeView({20000, 1}, {1, 1}, 0)},
+      // {3, 1, 0, 2} of 15^4 and the reversed 9^5 (copy_bench's shapes).
+      {MakeView({15, 15, 15, 15}, {1, 225, 3375, 15}, 0),
+       MakeView({15, 15, 15, 15}, {3375, 225, 15, 1}, 0)},
+      {MakeView({9, 9, 9, 9, 9}, {1, 9, 81, 729, 6561}, 0),
+       MakeView({9, 9, 9, 9, 9}, {6561, 729, 81, 9, 1}, 0)},
   };
   for (const Layout& l : layouts) {
     for (size_t es : {size_t{1}, size_t{4}, size_t{8}}) {
@@ -149,6 +157,30 @@ TEST_P(CopyOnTarget, ThreadPartsGiveTheReferenceBytes) {
     }
   }
   ExpectForcedTargetRan();
+}
+
+// ThreadBoxes cuts an axis outer on both sides when there is one (the
+// middle axis of a reversed 3-D copy, not the destination's slowest axis,
+// which is the source's contiguous one), else the destination's slowest in
+// whole 64-position blocks (a 2-D transpose, a contiguous copy, a row
+// broadcast down a matrix).
+TEST(ThreadBoxes, CutsNeitherSidesContiguousRuns) {
+  const auto split_axis = [](const Dims& shape, const Dims& dst,
+                             const Dims& src) {
+    const Box box{Dims(shape.size(), 0), shape};
+    const std::vector<Box> parts = ThreadBoxes(box, dst, src, 2);
+    EXPECT_EQ(parts.size(), 2u);
+    for (int d = 0; d < shape.size(); ++d) {
+      if (parts[0].end[d] != shape[d]) return d;
+    }
+    return -1;
+  };
+  EXPECT_EQ(split_axis({40, 40, 40}, {1600, 40, 1}, {1, 40, 1600}), 1);
+  EXPECT_EQ(
+      split_axis({15, 15, 15, 15}, {3375, 225, 15, 1}, {1, 225, 3375, 15}), 1);
+  EXPECT_EQ(split_axis({300, 257}, {257, 1}, {1, 300}), 0);
+  EXPECT_EQ(split_axis({300, 257}, {257, 1}, {257, 1}), 0);
+  EXPECT_EQ(split_axis({300, 257}, {257, 1}, {0, 1}), 0);
 }
 
 TEST_P(CopyOnTarget, TransposeAcrossTileEdges) {
