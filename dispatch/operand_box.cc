@@ -120,9 +120,12 @@ std::vector<Box> ThreadBoxes(const Box& box, const Dims& dst_strides,
       slowest = stride;
     }
   }
-  // The destination's slowest axis when it is also outer on the source side
-  // (a plain copy: whole blocks), else the axis outer on both.
-  if (outer >= 0 && outer != axis) {
+  // The axis outer on both when it differs from the destination's slowest
+  // and either that one is too short for whole blocks (a permutation of
+  // short axes, whose tiles the copy engine fuses across them) or the outer
+  // axis is long enough for parts within an eighth of each other.
+  if (outer >= 0 && outer != axis &&
+      (axis < 0 || box.end[outer] - box.begin[outer] >= 8 * int64_t(parts))) {
     const int64_t extent = box.end[outer] - box.begin[outer];
     return SplitBox(box, parts, outer,
                     extent >= parts * kThreadBlock ? kThreadBlock : 1);

@@ -46,14 +46,15 @@ std::vector<Box> SplitBox(const Box& box, int parts, int axis = -1,
 
 // `box` split for `parts` threads, each part writing a compact region of
 // the destination without cutting the runs either side reads or writes
-// contiguously. An axis outer on both sides (the largest of min(|dst
-// stride|, |src stride|), a broadcast source axis counting by the
-// destination's) when one is (the middle axes of a permutation: cutting
-// either side's innermost axes would break the tiles the copy engine fuses
-// from them); else the axis on which `dst_strides` move slowest among those
+// contiguously: the axis on which `dst_strides` move slowest among those
 // long enough for every part to get whole blocks of kThreadBlock positions
-// (whole cache lines and transpose tiles), else the longest axis. One box
-// when parts <= 1.
+// (whole cache lines and transpose tiles), else the longest axis; but an
+// axis outer on both sides (the largest of min(|dst stride|, |src stride|),
+// a broadcast source axis counting by the destination's) instead when there
+// is one other than that and either no axis is that long (a permutation of
+// short axes: cutting either side's innermost axes would break the tiles
+// the copy engine fuses from them) or it gives parts within an eighth of
+// each other. One box when parts <= 1.
 inline constexpr int64_t kThreadBlock = 64;
 std::vector<Box> ThreadBoxes(const Box& box, const Dims& dst_strides,
                              const Dims& src_strides, int parts);

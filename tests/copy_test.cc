@@ -161,9 +161,9 @@ TEST_P(CopyOnTarget, ThreadPartsGiveTheReferenceBytes) {
 
 // ThreadBoxes cuts an axis outer on both sides when there is one (the
 // middle axis of a reversed 3-D copy, not the destination's slowest axis,
-// which is the source's contiguous one), else the destination's slowest in
-// whole 64-position blocks (a 2-D transpose, a contiguous copy, a row
-// broadcast down a matrix).
+// which is the source's contiguous one) and it splits evenly or nothing
+// else is long, else the destination's slowest in whole 64-position blocks
+// (a 2-D transpose, a contiguous copy, a row broadcast down a matrix).
 TEST(ThreadBoxes, CutsNeitherSidesContiguousRuns) {
   const auto split_axis = [](const Dims& shape, const Dims& dst,
                              const Dims& src) {
@@ -181,6 +181,10 @@ TEST(ThreadBoxes, CutsNeitherSidesContiguousRuns) {
   EXPECT_EQ(split_axis({300, 257}, {257, 1}, {1, 300}), 0);
   EXPECT_EQ(split_axis({300, 257}, {257, 1}, {257, 1}), 0);
   EXPECT_EQ(split_axis({300, 257}, {257, 1}, {0, 1}), 0);
+  // Three long contiguous rows: halves of the rows, not one row and two.
+  EXPECT_EQ(split_axis({3, 100000}, {100000, 1}, {100000, 1}), 1);
+  // A reversed 3-D copy of long axes: still the middle axis.
+  EXPECT_EQ(split_axis({300, 300, 300}, {90000, 300, 1}, {1, 300, 90000}), 1);
 }
 
 TEST_P(CopyOnTarget, TransposeAcrossTileEdges) {
