@@ -128,7 +128,7 @@ struct Contraction {
 Term TermOf(const Contraction& c, const sk_view& v, const void* data,
             const AxisMap& map) {
   Term t{static_cast<const unsigned char*>(data), v.offset, {}, {}, nullptr};
-  for (size_t a = 0; a < map.size(); ++a) {
+  for (int a = 0; a < map.size(); ++a) {
     const int64_t stride = v.strides[a];
     if (map[a].kind == AxisIndex::Kind::kFixed) {
       t.offset =
@@ -629,12 +629,12 @@ Term ContractAll(const Contraction& c, std::vector<Term> terms,
 // of a length-1 axis).
 bool IsPermutation(const Projections& p) {
   const AxisMap& map = p.result_map;
-  for (size_t a = 0; a < map.size(); ++a) {
+  for (int a = 0; a < map.size(); ++a) {
     if (map[a].kind != AxisIndex::Kind::kIterator) {
       if (p.result_shape[a] != 1) return false;
       continue;
     }
-    for (size_t b = 0; b < a; ++b) {
+    for (int b = 0; b < a; ++b) {
       if (map[b] == map[a]) return false;
     }
   }
@@ -677,7 +677,7 @@ void WriteResult(const Contraction& c, const Projections& p, const Term& z,
   const Buffer full = AllocateBuffer(bytes, kOp);
   std::fill_n(full.get(), size_t(bytes), 0);
   Term placed{full.get(), 0, z.loops, Dims(z.loops.size(), 0), nullptr};
-  for (size_t a = 0; a < p.result_map.size(); ++a) {
+  for (int a = 0; a < p.result_map.size(); ++a) {
     const AxisIndex& index = p.result_map[a];
     if (index.kind == AxisIndex::Kind::kFixed) {
       placed.offset += index.value * strides[a];
@@ -756,7 +756,7 @@ void EngineEinsum(const Executor& ex, const Projections& p, DType t,
   if (direct) {
     out_term.base = out_term.writable = static_cast<unsigned char*>(out_data);
     out_term.offset = out.offset;
-    for (size_t a = 0; a < p.result_map.size(); ++a) {
+    for (int a = 0; a < p.result_map.size(); ++a) {
       const AxisIndex& index = p.result_map[a];
       if (index.kind == AxisIndex::Kind::kIterator &&
           c.sizes[size_t(index.value)] != 1) {

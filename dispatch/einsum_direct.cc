@@ -25,14 +25,14 @@ constexpr int64_t kMaxDirectSum = 63;
 // of a length-1 axis): out is then written once per result position.
 bool ResultIsPermutation(const Projections& p) {
   const AxisMap& map = p.result_map;
-  for (size_t a = 0; a < map.size(); ++a) {
+  for (int a = 0; a < map.size(); ++a) {
     if (map[a].kind != AxisIndex::Kind::kIterator) {
       if (map[a].kind != AxisIndex::Kind::kFixed || p.result_shape[a] != 1) {
         return false;
       }
       continue;
     }
-    for (size_t b = 0; b < a; ++b) {
+    for (int b = 0; b < a; ++b) {
       if (map[b] == map[a]) return false;
     }
   }
@@ -45,7 +45,7 @@ bool ResultIsPermutation(const Projections& p) {
 bool AddTerm(const sk_view& v, const AxisMap& map, int64_t* strides,
              int64_t& offset) {
   offset = v.offset;
-  for (size_t a = 0; a < map.size(); ++a) {
+  for (int a = 0; a < map.size(); ++a) {
     if (map[a].kind == AxisIndex::Kind::kFixed) {
       // offset-checked: a fixed index is within its axis (checked view)
       offset += map[a].value * v.strides[a];
@@ -90,7 +90,7 @@ void ResolveDirectEinsum(PlanState& s) {
   for (const sk_view& v : s.operands) {
     if (v.has_mask) return;
   }
-  // Built in place (zeroed); reset again where the nest does not apply.
+  // Built in place; reset again where the nest does not apply.
   DirectEinsum& d = s.direct_einsum.emplace();
   d.terms = terms;
   // Strides per product-space loop: out's (0 on summed loops), the terms'.
@@ -98,7 +98,7 @@ void ResolveDirectEinsum(PlanState& s) {
   for (int t = 0; t <= terms; ++t) {
     for (int l = 0; l < loops; ++l) strides[t][l] = 0;
   }
-  for (size_t a = 0; a < p.result_map.size(); ++a) {
+  for (int a = 0; a < p.result_map.size(); ++a) {
     if (p.result_map[a].kind == AxisIndex::Kind::kIterator) {
       strides[0][p.result_map[a].value] = s.out->strides[a];
     }

@@ -18,7 +18,11 @@ inline constexpr int kMaxDirectTerms = 4;
 // and `offsets` is out's (0 along summed loops), row t + 1 operand t's, in
 // elements; lo and hi bound each one's bytes from its data pointer.
 // out_dense: out's positions fill [lo[0], hi[0]) (zeroed as one block).
+// The arrays are left uninitialised on construction (the constructor is
+// user-provided, so not even value-initialisation zeroes them): only the
+// first `loops` and `terms` + 1 entries are set and read.
 struct DirectEinsum {
+  DirectEinsum() {}  // NOLINT(modernize-use-equals-default): see above.
   int terms = 0;
   int loops = 0;
   bool out_dense = false;

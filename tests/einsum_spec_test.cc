@@ -76,7 +76,7 @@ TEST(EinsumShape, MatchesNumPy) {
 TEST(EinsumProjections, MatmulLoopsResultFirstThenReduction) {
   const Projections p = Plan("ij,jk->ik", {{2, 3}, {3, 4}});
   EXPECT_EQ(Vec(p.product_space), (std::vector<int64_t>{2, 4, 3}));
-  EXPECT_EQ(p.is_reduction, (std::vector<bool>{false, false, true}));
+  EXPECT_EQ(p.is_reduction, (LoopFlags{false, false, true}));
   EXPECT_EQ(p.result_map, (AxisMap{I::Iterator(0), I::Iterator(1)}));
   EXPECT_EQ(p.operand_maps[0], (AxisMap{I::Iterator(0), I::Iterator(2)}));
   EXPECT_EQ(p.operand_maps[1], (AxisMap{I::Iterator(2), I::Iterator(1)}));
@@ -285,7 +285,7 @@ TEST(ProjectionBuilder, RejectsInconsistentEquations) {
   EXPECT_EQ(Vec(p.product_space), (std::vector<int64_t>{3}));
   EXPECT_EQ(p.operand_maps[0],
             (AxisMap{AxisIndex::Iterator(0), AxisIndex::Fixed(0)}));
-  EXPECT_EQ(p.is_reduction, (std::vector<bool>{true}));
+  EXPECT_EQ(p.is_reduction, (LoopFlags{true}));
 }
 
 }  // namespace

@@ -284,7 +284,7 @@ TEST_F(Golden, ProjectionsOfMatmul) {
   EXPECT_EQ(p.result_map, (AxisMap{I::Iterator(0), I::Iterator(1)}));
   EXPECT_EQ(p.operand_maps[0], (AxisMap{I::Iterator(0), I::Iterator(2)}));
   EXPECT_EQ(p.operand_maps[1], (AxisMap{I::Iterator(2), I::Iterator(1)}));
-  EXPECT_EQ(p.is_reduction, (std::vector<bool>{false, false, true}));
+  EXPECT_EQ(p.is_reduction, (LoopFlags{false, false, true}));
   EXPECT_TRUE(p.initialize_neutral);
 }
 
@@ -316,7 +316,7 @@ TEST_F(Golden, ProjectionsOfFixedIndices) {
   p = inference_.DeriveProjections(step_);
   EXPECT_EQ(p.result_map, (AxisMap{I::Fixed(2)}));
   EXPECT_EQ(p.operand_maps[0], (AxisMap{I::Iterator(0)}));
-  EXPECT_EQ(p.is_reduction, (std::vector<bool>{true}));
+  EXPECT_EQ(p.is_reduction, (LoopFlags{true}));
   EXPECT_TRUE(p.initialize_neutral);
 }
 

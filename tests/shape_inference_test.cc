@@ -98,7 +98,7 @@ TEST_F(Inference, ParameterInferredThroughPointwise) {
   EXPECT_EQ(p.result_map, (AxisMap{I::Iterator(0)}));
   EXPECT_EQ(p.operand_maps[0], (AxisMap{I::Iterator(0), I::Iterator(1)}));
   EXPECT_EQ(p.operand_maps[1], (AxisMap{I::Iterator(1)}));
-  EXPECT_EQ(p.is_reduction, (std::vector<bool>{false, true}));
+  EXPECT_EQ(p.is_reduction, (LoopFlags{false, true}));
 }
 
 // C7, C8: NumPy right alignment per row kind; C10: a plain 1 broadcasts.

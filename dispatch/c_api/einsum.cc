@@ -1,6 +1,7 @@
 // C ABI: the "Einsum" section of docs/c_abi.md.
 #include "stridekit/einsum.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <span>
@@ -47,6 +48,22 @@ std::vector<stridekit::DimsView> ShapesArg(int32_t n, const int32_t* ndims,
 // into one array: on the stack for up to four operands.
 class ViewsArg {
  public:
+  // Copies what a view's contract makes meaningful (entries below ndim, the
+  // mask's only with has_mask), not all of its SK_MAX_NDIM entries: an
+  // invalid ndim is copied as it is, for the checks to report.
+  static void CopyUsedEntries(const sk_view& from, sk_view& to) {
+    to.ndim = from.ndim;
+    to.has_mask = from.has_mask;
+    to.offset = from.offset;
+    const size_t n = size_t(std::clamp(from.ndim, 0, int32_t{SK_MAX_NDIM}));
+    std::copy_n(from.shape, n, to.shape);
+    std::copy_n(from.strides, n, to.strides);
+    if (from.has_mask != 0) {
+      std::copy_n(from.mask_begin, n, to.mask_begin);
+      std::copy_n(from.mask_end, n, to.mask_end);
+    }
+  }
+
   ViewsArg(int32_t n, const sk_view* const* views, const void* const* datas,
            const char* op) {
     OperandCountArg(n, op);
@@ -58,7 +75,7 @@ class ViewsArg {
     sk_view* to = n > int32_t(small_.size()) ? large_.data() : small_.data();
     for (int32_t i = 0; i < n; ++i) {
       RequireNonNull(views[i], op, "views[i]");
-      to[i] = *views[i];
+      CopyUsedEntries(*views[i], to[i]);
     }
     views_ = std::span<const sk_view>(to, size_t(n));
   }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <optional>
 #include <utility>
 
@@ -151,10 +153,12 @@ std::vector<int> AxisKeys(const EinsumTerm& term, int ndim, int ellipsis_rank,
 // "->": no ellipsis, no spaces) on shapes they fit, computed without the
 // general path's parse and union-find: the same Projections, loops
 // numbered alike (result axes first, then operand axes by first
-// appearance). nullopt for anything else, errors included, which the
-// general path then derives (and reports) on its own.
-std::optional<Projections> PlainSubscriptProjections(
-    std::string_view spec, std::span<const DimsView> shapes) {
+// appearance), into p. False for anything else, errors included, which
+// the general path then derives (and reports) on its own; p is then partly
+// written.
+bool PlainSubscriptProjections(std::string_view spec,
+                               std::span<const DimsView> shapes,
+                               Projections& p) {
   constexpr int kNone = -1;
   // Letters as 0..51 in ASCII order (the implicit output's order).
   constexpr int kLetters = 52;
@@ -168,71 +172,78 @@ std::optional<Projections> PlainSubscriptProjections(
   // The general path's order: the spec first (letters counted, the
   // output's checked), then the operand count, then every shape.
   const int num_operands = static_cast<int>(shapes.size());
-  if (num_operands == 0 || num_operands > kMaxRank) return std::nullopt;
+  if (num_operands == 0 || num_operands > kMaxRank) return false;
   size_t term_begin[kMaxRank + 1];
-  std::array<int, kLetters> count{};
+  // Letters as bits: those in the inputs, those there more than once (no
+  // per-letter table to clear: a call costs what its spec holds).
+  uint64_t present = 0, repeated = 0;
+  const auto bit = [](int l) { return uint64_t{1} << l; };
   int terms = 0;
   for (size_t i = 0;; ++i) {
     if (i == inputs_end || spec[i] == ',') {
-      if (terms == num_operands) return std::nullopt;
+      if (terms == num_operands) return false;
       term_begin[terms++] = i;  // One past the term's end, for now.
       if (i == inputs_end) break;
     } else if (IsLetter(spec[i])) {
-      ++count[letter(spec[i])];
+      const uint64_t b = bit(letter(spec[i]));
+      repeated |= present & b;
+      present |= b;
     } else {
-      return std::nullopt;
+      return false;
     }
   }
-  if (terms != num_operands) return std::nullopt;
+  if (terms != num_operands) return false;
   for (int k = num_operands - 1; k >= 0; --k) {  // Ends to beginnings.
     term_begin[k] = k == 0 ? 0 : term_begin[k - 1] + 1;
   }
   char result[kLetters];
   int rank = 0;
   if (arrow != std::string_view::npos) {
-    if (spec.size() - arrow - 2 > size_t{kMaxRank}) return std::nullopt;
-    std::array<bool, kLetters> seen{};
+    if (spec.size() - arrow - 2 > size_t{kMaxRank}) return false;
+    uint64_t seen = 0;
     for (size_t i = arrow + 2; i < spec.size(); ++i) {
-      if (!IsLetter(spec[i])) return std::nullopt;
-      const int l = letter(spec[i]);
-      if (seen[l] || count[l] == 0) return std::nullopt;
-      seen[l] = true;
+      if (!IsLetter(spec[i])) return false;
+      const uint64_t b = bit(letter(spec[i]));
+      if ((seen & b) != 0 || (present & b) == 0) return false;
+      seen |= b;
       result[rank++] = spec[i];
     }
   } else {
-    for (int l = 0; l < kLetters; ++l) {
-      if (count[l] == 1) result[rank++] = letter_char(l);
+    for (uint64_t once = present & ~repeated; once != 0; once &= once - 1) {
+      result[rank++] = letter_char(std::countr_zero(once));
     }
-    if (rank > kMaxRank) return std::nullopt;
+    if (rank > kMaxRank) return false;
   }
   for (DimsView shape : shapes) CheckShape(shape, "einsum");
   // Label sizes after broadcasting; a term must name every axis once.
+  // Only the inputs' letters are set (and read).
   std::array<int64_t, kLetters> size;
-  size.fill(kNone);
+  std::array<int, kLetters> loop;
+  for (uint64_t left = present; left != 0; left &= left - 1) {
+    size[size_t(std::countr_zero(left))] = kNone;
+    loop[size_t(std::countr_zero(left))] = kNone;
+  }
   for (int k = 0; k < num_operands; ++k) {
     const DimsView shape = shapes[size_t(k)];
     const size_t begin = term_begin[k];
     const size_t length =
         (k + 1 < num_operands ? term_begin[k + 1] - 1 : inputs_end) - begin;
-    if (length != shape.size()) return std::nullopt;
+    if (length != shape.size()) return false;
     for (size_t i = 0; i < length; ++i) {
       const int c = letter(spec[begin + i]);
       const int64_t n = shape[i];
       for (size_t j = 0; j < i; ++j) {  // A repeated label's sizes agree.
         if (spec[begin + j] == spec[begin + i] && shape[j] != n) {
-          return std::nullopt;
+          return false;
         }
       }
       if (size[c] == kNone || size[c] == 1) {
         size[c] = n;
       } else if (n != 1 && n != size[c]) {
-        return std::nullopt;
+        return false;
       }
     }
   }
-  Projections p;
-  std::array<int, kLetters> loop;
-  loop.fill(kNone);
   // The index of an axis of label c and size n (a broadcast or size-1
   // axis: fixed at 0), numbering loops in order of first appearance.
   bool too_many = false;
@@ -246,7 +257,6 @@ std::optional<Projections> PlainSubscriptProjections(
     }
     return AxisIndex::Iterator(loop[c]);
   };
-  p.result_map.reserve(size_t(rank));
   for (int a = 0; a < rank; ++a) {
     const int c = letter(result[a]);
     p.result_shape.push_back(size[c]);
@@ -259,19 +269,18 @@ std::optional<Projections> PlainSubscriptProjections(
   for (size_t t = 0; t < shapes.size(); ++t) {
     p.operand_shapes.emplace_back(shapes[t]);
     AxisMap& map = p.operand_maps[t];
-    map.reserve(shapes[t].size());
     for (int64_t n : shapes[t]) {
       map.push_back(index(letter(spec[at++]), n));
     }
     ++at;  // The comma.
   }
-  if (too_many) return std::nullopt;
+  if (too_many) return false;
   p.is_reduction.assign(p.product_space.size(), false);
   for (int l = result_loops; l < p.product_space.size(); ++l) {
     p.is_reduction[size_t(l)] = true;
   }
   p.initialize_neutral = result_loops < p.product_space.size();
-  return p;
+  return true;
 }
 
 }  // namespace
@@ -410,10 +419,11 @@ Projections EinsumSpecProjections(
          "not to NumPy subscripts \"",
          spec, "\"");
   }
-  if (std::optional<Projections> p = PlainSubscriptProjections(spec, shapes)) {
-    return *std::move(p);
+  Projections p;  // Returned in place (one object on every path).
+  if (!PlainSubscriptProjections(spec, shapes, p)) {
+    p = EinsumProjections(ParseEinsumSubscripts(spec), shapes);
   }
-  return EinsumProjections(ParseEinsumSubscripts(spec), shapes);
+  return p;
 }
 
 }  // namespace stridekit

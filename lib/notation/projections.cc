@@ -76,7 +76,7 @@ Projections ProjectionBuilder::Build() const {
   }
   Projections p;
   std::vector<std::optional<AxisIndex>> class_index(num_slots);
-  std::vector<AxisIndex> slot_index(num_slots);
+  std::vector<AxisIndex> slot_index(num_slots, AxisIndex::Fixed(0));
   for (int slot = 0; slot < num_slots; ++slot) {
     const int root = Find(slot);
     std::optional<AxisIndex>& index = class_index[root];
@@ -100,7 +100,7 @@ Projections ProjectionBuilder::Build() const {
   }
   const int rank = result_shape_.size();
   p.result_shape = result_shape_;
-  p.result_map.assign(slot_index.begin(), slot_index.begin() + rank);
+  p.result_map.assign(std::span(slot_index).first(size_t(rank)));
   p.is_reduction.assign(p.product_space.size(), true);
   bool bijective = true;
   for (int axis = 0; axis < rank; ++axis) {
@@ -117,8 +117,9 @@ Projections ProjectionBuilder::Build() const {
   p.initialize_neutral = !bijective;
   p.operand_shapes = operand_shapes_;
   for (size_t i = 0; i < operand_shapes_.size(); ++i) {
-    auto begin = slot_index.begin() + first_slot_[i];
-    p.operand_maps.emplace_back(begin, begin + operand_shapes_[i].size());
+    p.operand_maps.emplace_back(
+        std::span(slot_index)
+            .subspan(size_t(first_slot_[i]), operand_shapes_[i].size()));
   }
   return p;
 }

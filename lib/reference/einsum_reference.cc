@@ -18,7 +18,7 @@ namespace {
 // unequal indices), whose element is then the neutral 0.
 bool BindResult(const Projections& p, const Dims& out_index, Dims& loops) {
   std::vector<bool> bound(loops.size(), false);
-  for (size_t a = 0; a < p.result_map.size(); ++a) {
+  for (int a = 0; a < p.result_map.size(); ++a) {
     const AxisIndex& index = p.result_map[a];
     if (index.kind == AxisIndex::Kind::kFixed) {
       if (out_index[a] != index.value) return false;
@@ -35,7 +35,7 @@ bool BindResult(const Projections& p, const Dims& out_index, Dims& loops) {
 // Operand axis indices at the product-space position `loops`.
 Dims OperandIndex(const AxisMap& map, const Dims& loops) {
   Dims index(map.size(), 0);
-  for (size_t a = 0; a < map.size(); ++a) {
+  for (int a = 0; a < map.size(); ++a) {
     index[a] = map[a].kind == AxisIndex::Kind::kFixed
                    ? map[a].value
                    : loops[size_t(map[a].value)];

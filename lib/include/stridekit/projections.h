@@ -21,15 +21,16 @@
 
 namespace stridekit {
 
-// How one tensor axis is indexed at a point of the product space.
+// How one tensor axis is indexed at a point of the product space. Trivial
+// (it lives in InlineVector); value-initialised (AxisIndex{}) it is Fixed(0).
 struct AxisIndex {
   enum class Kind {
-    kIterator,    // value = loop number in the product space
     kFixed,       // value = the constant index
+    kIterator,    // value = loop number in the product space
     kSliceIndex,  // Batch_slice's runtime index, supplied at execution
   };
-  Kind kind = Kind::kFixed;
-  int64_t value = 0;
+  Kind kind;
+  int64_t value;
 
   static AxisIndex Iterator(int64_t loop) { return {Kind::kIterator, loop}; }
   static AxisIndex Fixed(int64_t index) { return {Kind::kFixed, index}; }
@@ -37,15 +38,18 @@ struct AxisIndex {
   friend bool operator==(const AxisIndex&, const AxisIndex&) = default;
 };
 
-using AxisMap = std::vector<AxisIndex>;
+// One entry per axis of a tensor: at most kMaxRank, kept inline (no heap).
+using AxisMap = InlineVector<AxisIndex, kMaxRank>;
+// One flag per loop of the product space.
+using LoopFlags = InlineVector<bool, kMaxRank>;
 
 // Loops are ordered result axes first (in the result's axis order), then the
 // axes that occur only in operands, in order of first appearance; so the
 // reduction loops are a suffix. Size-1 classes never get a loop (they are
 // Fixed 0), zero-size classes do.
 struct Projections {
-  Dims product_space;              // loop extents
-  std::vector<bool> is_reduction;  // per loop: absent from result_map
+  Dims product_space;      // loop extents
+  LoopFlags is_reduction;  // per loop: absent from result_map
   Dims result_shape;
   AxisMap result_map;  // one entry per result axis
   std::vector<Dims> operand_shapes;
