@@ -16,6 +16,7 @@
 #include "stridekit/einsum.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <numeric>
@@ -23,10 +24,12 @@
 #include <vector>
 
 #include "allocation.h"
+#include "dispatch/einsum_direct.h"
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
 #include "dispatch/gemm_parts.h"
 #include "dispatch/operand_box.h"
+#include "dispatch/plan_state.h"
 #include "numeric_checks.h"
 #include "scalar_ops.h"
 #include "simd/contraction_task.h"
@@ -114,6 +117,17 @@ struct Term {
   }
 };
 
+// A contraction planned without data (PrepareEinsumProduct): the engine's
+// decisions are taken on terms whose bases are the tags below, and the one
+// matrix product into out is recorded instead of run; any other step that
+// would touch data (a temporary, a loop nest, a copy) marks it failed.
+struct ProductRecording {
+  const unsigned char* tags;  // Bases: operand 0, operand 1, out.
+  dispatch::PreparedProduct* product;
+  bool recorded = false;
+  bool failed = false;
+};
+
 struct Contraction {
   DType dtype;
   size_t elem_size;
@@ -122,6 +136,13 @@ struct Contraction {
   const dispatch::Executor* ex;  // the call's executor
   const unsigned char* one;      // the dtype's 1
   int threads;                   // at least 1
+  ProductRecording* recording = nullptr;  // Planning without data.
+
+  // True (and the recording failed) when planning without data.
+  bool Unrecordable() const {
+    if (recording != nullptr) recording->failed = true;
+    return recording != nullptr;
+  }
 };
 
 // The term of a view under `map`; loops of extent 1 are dropped.
@@ -176,6 +197,7 @@ Term NewTerm(const Contraction& c, const Loops& loops, bool zeroed) {
     stride = CheckedMul(stride, c.sizes[size_t(loops[i])], kOp);
   }
   const int64_t bytes = CheckedMul(stride, int64_t(c.elem_size), kOp);
+  if (c.Unrecordable()) return t;
   t.owned = AllocateBuffer(bytes, kOp);
   if (zeroed) std::fill_n(t.owned.get(), size_t(bytes), 0);
   t.base = t.writable = t.owned.get();
@@ -294,6 +316,7 @@ void RunLoopNestRange(const LoopNest& nest, int64_t begin, int64_t end) {
 // its products in the same order for any thread count.
 void RunLoopNest(const Contraction& c, const std::vector<const Term*>& terms,
                  Term& z, const Loops& loops) {
+  if (c.Unrecordable()) return;
   const LoopNest nest = PlanLoopNest(c, terms, z, loops);
   double work = double(nest.all.size());
   for (int64_t size : nest.sizes) work *= double(size);
@@ -388,6 +411,33 @@ int64_t SmallestStride(const Term& t, const Loops& loops) {
   return smallest;
 }
 
+// Records the product (A = x, B = y, C = z) in c.recording when it writes
+// out directly from the two operands and is the first step that runs.
+void Record(const Contraction& c, const GemmTask& task, const Term& x,
+            const Term& y, const Term& z,
+            std::array<std::vector<int64_t>, 8> tables) {
+  ProductRecording& r = *c.recording;
+  const unsigned char* tags = r.tags;
+  if (r.recorded || r.failed || !z.in_out || x.base == y.base ||
+      (x.base != tags && x.base != tags + 1) ||
+      (y.base != tags && y.base != tags + 1)) {
+    r.failed = true;
+    return;
+  }
+  const int64_t es = int64_t(c.elem_size);
+  dispatch::PreparedProduct& p = *r.product;
+  p.task = task;
+  p.a_operand = int(x.base - tags);
+  p.b_operand = int(y.base - tags);
+  // offset-checked: element offsets of checked views (the engine forms
+  // the same byte offsets)
+  p.a_byte = x.offset * es;
+  p.b_byte = y.offset * es;
+  p.c_byte = z.offset * es;
+  p.tables = std::move(tables);
+  r.recorded = true;
+}
+
 // z[batch, m, n] = sum over k of x[batch, m, k] * y[batch, k, n]: a batch
 // of matrix products on the target, or a loop nest when each product is
 // tiny. x lacks the n loops, y the m loops. The result goes into `into` (out
@@ -439,16 +489,15 @@ Term Product(const Contraction& c, const Term& x, const Term& y, Loops batch,
   const std::optional<int64_t> a_k_step = AffineStep(c, x, k);
   const std::optional<int64_t> b_k_step =
       b_constant ? std::optional<int64_t>(0) : AffineStep(c, y, k);
-  const std::vector<int64_t> a_m = OffsetTable(c, x, m),
-                             a_k = a_k_step ? std::vector<int64_t>()
-                                            : OffsetTable(c, x, k),
-                             b_k = b_k_step ? std::vector<int64_t>()
-                                            : OffsetTable(c, y, k),
-                             b_n = OffsetTable(c, y, n),
-                             c_m = OffsetTable(c, z, m);
-  const std::vector<int64_t> x_batch = OffsetTable(c, x, batch),
-                             y_batch = OffsetTable(c, y, batch),
-                             z_batch = OffsetTable(c, z, batch);
+  std::vector<int64_t> a_m = OffsetTable(c, x, m),
+                       a_k = a_k_step ? std::vector<int64_t>()
+                                      : OffsetTable(c, x, k),
+                       b_k = b_k_step ? std::vector<int64_t>()
+                                      : OffsetTable(c, y, k),
+                       b_n = OffsetTable(c, y, n), c_m = OffsetTable(c, z, m);
+  std::vector<int64_t> x_batch = OffsetTable(c, x, batch),
+                       y_batch = OffsetTable(c, y, batch),
+                       z_batch = OffsetTable(c, z, batch);
   const int64_t es = int64_t(c.elem_size);
   GemmTask task{c.dtype,
                 int64_t(x_batch.size()),
@@ -458,18 +507,28 @@ Term Product(const Contraction& c, const Term& x, const Term& y, Loops batch,
                 m_size,
                 n_size,
                 k_size,
-                x.base + x.offset * es,
+                nullptr,
                 a_m.data(),
                 a_k_step ? nullptr : a_k.data(),
-                y.base + y.offset * es,
+                nullptr,
                 b_k_step ? nullptr : b_k.data(),
                 b_n.data(),
-                z.writable + z.offset * es,
+                nullptr,
                 c_m.data()};
   task.a_k_step = a_k_step.value_or(0);
   task.b_k_step = b_k_step.value_or(0);
-  dispatch::RunGemm(*c.ex, task, c.threads, kOp);
   z.in_out = into != nullptr;
+  if (c.recording != nullptr) {
+    Record(c, task, x, y, z,
+           {std::move(x_batch), std::move(y_batch), std::move(z_batch),
+            std::move(a_m), std::move(a_k), std::move(b_k), std::move(b_n),
+            std::move(c_m)});
+    return z;
+  }
+  task.a = x.base + x.offset * es;
+  task.b = y.base + y.offset * es;
+  task.c = z.writable + z.offset * es;
+  dispatch::RunGemm(*c.ex, task, c.threads, kOp);
   return z;
 }
 
@@ -645,6 +704,7 @@ bool IsPermutation(const Projections& p) {
 // construction: no second check, no second target selection).
 void CopyWith(const Contraction& c, const sk_view& src, const void* src_data,
               const sk_view& dst, void* dst_data) {
+  if (c.Unrecordable()) return;
   CopyOptions options;
   options.threads = c.threads;
   c.ex->run.copy(*c.ex, c.elem_size, src, src_data, dst, dst_data, nullptr,
@@ -655,7 +715,7 @@ void CopyWith(const Contraction& c, const sk_view& src, const void* src_data,
 // shape when the result map has fixed indices or diagonals).
 void WriteResult(const Contraction& c, const Projections& p, const Term& z,
                  const sk_view& out, void* out_data) {
-  if (z.in_out) return;
+  if (z.in_out || c.Unrecordable()) return;
   sk_view from{};
   from.ndim = out.ndim;
   from.offset = z.offset;
@@ -693,26 +753,22 @@ void WriteResult(const Contraction& c, const Projections& p, const Term& z,
   CopyWith(c, from, full.get(), out, out_data);
 }
 
-}  // namespace
+// The dtype's 1, for products with ones.
+struct One {
+  explicit One(DType t) {
+    VisitType(EinsumTypes{}, t, [&](auto zero) {
+      const decltype(zero) value = 1;
+      std::memcpy(bytes, &value, sizeof(value));
+    });
+  }
+  alignas(8) unsigned char bytes[8];
+};
 
-namespace dispatch {
-
-void EngineEinsum(const Executor& ex, const Projections& p, DType t,
-                  std::span<const sk_view> operands,
-                  std::span<const void* const> datas, const sk_view& out,
-                  void* out_data, const NumericOptions& options) {
-  alignas(8) unsigned char one[8];
-  VisitType(EinsumTypes{}, t, [&](auto zero) {
-    const decltype(zero) value = 1;
-    std::memcpy(one, &value, sizeof(value));
-  });
-  Contraction c{t,
-                DTypeSize(t),
-                p.product_space,
-                {},
-                &ex,
-                one,
-                std::max(options.threads, 1)};
+// The contraction of a call over `p` (its result loops resolved).
+Contraction ContractionOf(const dispatch::Executor& ex, const Projections& p,
+                          DType t, const One& one, int threads) {
+  Contraction c{t,   DTypeSize(t), p.product_space,     {},
+                &ex, one.bytes,    std::max(threads, 1)};
   for (const AxisIndex& index : p.result_map) {
     const int loop = int(index.value);
     if (index.kind == AxisIndex::Kind::kIterator &&
@@ -721,6 +777,103 @@ void EngineEinsum(const Executor& ex, const Projections& p, DType t,
       c.result.push_back(loop);
     }
   }
+  return c;
+}
+
+// Out as a term over the result loops (for an unmasked out whose axes are
+// the result loops: IsPermutation).
+Term OutTerm(const Contraction& c, const Projections& p, const sk_view& out,
+             unsigned char* out_data) {
+  Term t{out_data, out.offset, {}, {}, nullptr};
+  t.writable = out_data;
+  for (int a = 0; a < p.result_map.size(); ++a) {
+    const AxisIndex& index = p.result_map[a];
+    if (index.kind == AxisIndex::Kind::kIterator &&
+        c.sizes[size_t(index.value)] != 1) {
+      t.loops.push_back(int(index.value));
+      t.strides.push_back(out.strides[a]);
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+namespace dispatch {
+
+void PrepareEinsumProduct(PlanState& s) {
+  s.prepared_product.reset();
+  const Projections& p = *s.projections;
+  if (s.ex->IsReference() || s.operands.size() != 2 || s.out->has_mask ||
+      s.operands[0].has_mask || s.operands[1].has_mask || !IsPermutation(p) ||
+      CheckedNumel(p.product_space, kOp, "product space") == 0) {
+    return;
+  }
+  // Distinct bases to tell the terms apart; never read or written.
+  static unsigned char tags[3];
+  const One one(s.dtype);
+  // Threads split the task on execution, not here.
+  Contraction c = ContractionOf(*s.ex, p, s.dtype, one, 1);
+  PreparedProduct prepared;
+  ProductRecording recording{tags, &prepared};
+  c.recording = &recording;
+  std::vector<Term> terms;
+  for (size_t i = 0; i < 2; ++i) {
+    terms.push_back(TermOf(c, s.operands[i], &tags[i], p.operand_maps[i]));
+  }
+  Term out_term = OutTerm(c, p, *s.out, &tags[2]);
+  const Term z = ContractAll(c, std::move(terms), &out_term);
+  if (recording.failed || !recording.recorded || !z.in_out) return;
+  const int64_t es = int64_t(DTypeSize(s.dtype));
+  for (int t = 0; t < 3; ++t) {
+    const OffsetSpan span =
+        ValidSpan(t == 0 ? *s.out : s.operands[size_t(t - 1)]);
+    // offset-checked: the views' byte offsets were checked
+    prepared.lo[t] = span.lo * es;
+    prepared.hi[t] = span.hi * es;
+  }
+  s.prepared_product = std::move(prepared);
+}
+
+bool RunPreparedProduct(const PlanState& s, const void* const* inputs,
+                        void* out, int threads) {
+  if (!s.prepared_product) return false;
+  const PreparedProduct& p = *s.prepared_product;
+  const auto* to = static_cast<const unsigned char*>(out);
+  for (int t = 0; t < 2; ++t) {
+    const auto* from = static_cast<const unsigned char*>(inputs[t]);
+    if (from + p.lo[t + 1] < to + p.hi[0] &&
+        to + p.lo[0] < from + p.hi[t + 1]) {
+      return false;  // Shares memory with out: the engine copies it first.
+    }
+  }
+  GemmTask task = p.task;
+  const auto table = [&](int i) {
+    return p.tables[size_t(i)].empty() ? nullptr : p.tables[size_t(i)].data();
+  };
+  task.a_batch = table(0);
+  task.b_batch = table(1);
+  task.c_batch = table(2);
+  task.a_m = table(3);
+  task.a_k = table(4);
+  task.b_k = table(5);
+  task.b_n = table(6);
+  task.c_m = table(7);
+  // offset-checked: the byte offsets the engine would form
+  task.a = static_cast<const unsigned char*>(inputs[p.a_operand]) + p.a_byte;
+  task.b = static_cast<const unsigned char*>(inputs[p.b_operand]) + p.b_byte;
+  task.c = static_cast<unsigned char*>(out) + p.c_byte;
+  NoteKernelRan(s.ex->hwy_target);
+  RunGemm(*s.ex, task, std::max(threads, 1), kOp);
+  return true;
+}
+
+void EngineEinsum(const Executor& ex, const Projections& p, DType t,
+                  std::span<const sk_view> operands,
+                  std::span<const void* const> datas, const sk_view& out,
+                  void* out_data, const NumericOptions& options) {
+  const One one(t);
+  Contraction c = ContractionOf(ex, p, t, one, options.threads);
   // Masked operands, and operands sharing memory with out, are copied first
   // (masked-out positions read 0).
   const Box out_box = ValidBox(out);
@@ -751,20 +904,10 @@ void EngineEinsum(const Executor& ex, const Projections& p, DType t,
   NoteKernelRan(ex.hwy_target);
   // An unmasked out whose axes are the result loops takes the last product
   // directly.
-  Term out_term{nullptr, 0, {}, {}, nullptr};
   const bool direct = !out.has_mask && IsPermutation(p);
-  if (direct) {
-    out_term.base = out_term.writable = static_cast<unsigned char*>(out_data);
-    out_term.offset = out.offset;
-    for (int a = 0; a < p.result_map.size(); ++a) {
-      const AxisIndex& index = p.result_map[a];
-      if (index.kind == AxisIndex::Kind::kIterator &&
-          c.sizes[size_t(index.value)] != 1) {
-        out_term.loops.push_back(int(index.value));
-        out_term.strides.push_back(out.strides[a]);
-      }
-    }
-  }
+  Term out_term =
+      direct ? OutTerm(c, p, out, static_cast<unsigned char*>(out_data))
+             : Term{nullptr, 0, {}, {}, nullptr};
   WriteResult(c, p,
               ContractAll(c, std::move(terms), direct ? &out_term : nullptr),
               out, out_data);

@@ -212,6 +212,7 @@ void PlanEinsum(PlanState& s, std::string_view spec,
   }
   s.ex = &SelectedExecutor(s.name);
   ResolveDirectEinsum(s);
+  if (!s.direct_einsum) PrepareEinsumProduct(s);
 }
 
 void DirectLayouts(const sk_view& out, std::span<const sk_view* const> inputs,
@@ -365,7 +366,10 @@ void ExecutePlan(const PlanState& s, const void* const* inputs, void* out,
       return ex.run.scan(ex, ScanOp(s.op), s.dtype, *s.inputs[0], inputs[0],
                          s.axis, *s.out, out, options);
     case PlanKind::kEinsum:
-      if (RunDirectEinsum(s, inputs, out)) return;
+      if (RunDirectEinsum(s, inputs, out) ||
+          RunPreparedProduct(s, inputs, out, threads)) {
+        return;
+      }
       return ex.run.einsum(
           ex, *s.projections, s.dtype, s.operands,
           std::span<const void* const>(inputs, s.operands.size()), *s.out, out,
@@ -435,6 +439,11 @@ std::string Describe(const PlanState& s, std::span<const sk_view> views) {
     text << " | direct kernel, plan " << s.direct_select->plan.Describe();
   } else if (s.direct_einsum) {
     text << " | direct loop nest of " << s.direct_einsum->loops << " loops";
+  } else if (s.prepared_product) {
+    const GemmTask& task = s.prepared_product->task;
+    text << " | prepared matrix product, batch " << task.batch << " of "
+         << task.m_size << " x " << task.k_size << " by " << task.k_size
+         << " x " << task.n_size;
   } else {
     text << " | engine";
   }

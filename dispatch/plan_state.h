@@ -169,6 +169,8 @@ struct PlanState {
   std::optional<DirectReduce> direct_reduce;
   // Small einsums (ResolveDirectEinsum).
   std::optional<DirectEinsum> direct_einsum;
+  // Einsums that are one matrix product into out (PrepareEinsumProduct).
+  std::optional<PreparedProduct> prepared_product;
 };
 
 // Checks a call as its one-shot entry point does and resolves it into
