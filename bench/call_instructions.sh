@@ -3,16 +3,16 @@
 # callgrind (repeatable on a noisy machine) inside the calls only: per case
 # and size, the count of 101 calls minus that of 1 call (the first call's
 # lazy initialisation), over 100. Builds bench/call_instructions.c
-# against the release library of tests/run (build/tests) unless
-# STRIDEKIT_LIB_DIR names another build directory. STRIDEKIT_TARGET picks
-# the target as usual.
+# against the -O3 release library of bench/run (build/bench; tests/run's
+# build/tests is -O2) unless STRIDEKIT_LIB_DIR names another build
+# directory. STRIDEKIT_TARGET picks the target as usual.
 #
 #   bench/call_instructions.sh [CASE ...]   (default: every case)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-lib=${STRIDEKIT_LIB_DIR:-$root/build/tests}
+lib=${STRIDEKIT_LIB_DIR:-$root/build/bench}
 command -v valgrind >/dev/null || { echo "valgrind is missing (apt-get install valgrind)"; exit 1; }
-[ -f "$lib/libstridekit.a" ] || { echo "no $lib/libstridekit.a: run tests/run first"; exit 1; }
+[ -f "$lib/libstridekit.a" ] || { echo "no $lib/libstridekit.a: run bench/run first"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 exe=$work/call_instructions

@@ -3,7 +3,7 @@
 // materialised; a masked output (or, for arg reductions, one that shares
 // memory with the input) is computed into a C-contiguous temporary and
 // copied out; an input read across out's rows is first transposed into out
-// (ScanThroughOutput). The active target's axis kernel (simd/scan-inl.h)
+// (ScanThroughOutput). The active target's axis kernel (simd/scan/scan-inl.h)
 // then runs on a plan over the other axes, split over options.threads along
 // its longest axis: each output element is computed within one part, by the
 // same sequential walk, so the bits do not depend on the thread count.
@@ -17,8 +17,8 @@
 #include "dispatch/operand_box.h"
 #include "numeric_checks.h"
 #include "simd/kernel_dtype.h"
-#include "simd/numeric_task.h"
-#include "simd/scan_task.h"
+#include "simd/common/numeric_task.h"
+#include "simd/scan/scan_task.h"
 #include "stridekit/arg_reduce.h"
 #include "stridekit/checked.h"
 #include "stridekit/iteration_plan.h"

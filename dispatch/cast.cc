@@ -2,7 +2,7 @@
 // engine resolves masks, broadcasting and overlap on metadata as for Copy
 // (dispatch/copy.cc), stages a source read across the destination's rows
 // chunk by chunk (copy_internal.h), then plans each box and converts its
-// rows with the executor's cast kernel (simd/cast.cc). Equal dtypes and
+// rows with the executor's cast kernel (simd/cast/cast.cc). Equal dtypes and
 // same-size integers are copies.
 #include "stridekit/cast.h"
 
@@ -15,7 +15,7 @@
 #include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
 #include "dispatch/plan_state.h"
-#include "simd/cast_task.h"
+#include "simd/cast/cast_task.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/iteration_plan.h"

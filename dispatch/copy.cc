@@ -1,7 +1,7 @@
 // The dispatched copy family: the entry points check and select the
 // executor; the engine resolves masks, broadcasting and overlap on metadata,
 // then plans each resulting box and runs it on the executor's copy kernel
-// (simd/copy.cc).
+// (simd/copy/copy.cc).
 #include "stridekit/copy.h"
 
 #include <algorithm>
@@ -17,7 +17,7 @@
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
-#include "simd/copy_task.h"
+#include "simd/copy/copy_task.h"
 #include "strided_layout.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"

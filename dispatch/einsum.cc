@@ -5,10 +5,10 @@
 // Three or more terms are contracted pairwise in opt_einsum's greedy order
 // (smallest intermediate first) unless one loop nest over the whole
 // product space costs less. A pair is a batch of matrix products
-// (simd/contraction_task.h: packed, cache-blocked, Highway) into a
+// (simd/contraction/contraction_task.h: packed, cache-blocked, Highway) into a
 // contiguous intermediate; tiny products per batch position run a loop
 // nest instead. Sums of more than kSumBlock products always run on the
-// target (pairwise over blocks, simd/contraction_task.h); loop nests sum
+// target (pairwise over blocks, simd/contraction/contraction_task.h); loop nests sum
 // at most one block in order. The last term is copied into out through
 // its strides. Products run on the call's threads (dispatch/gemm_parts.h,
 // split over batch, m or n); loop nests split over the outermost loop of
@@ -32,7 +32,7 @@
 #include "dispatch/plan_state.h"
 #include "numeric_checks.h"
 #include "scalar_ops.h"
-#include "simd/contraction_task.h"
+#include "simd/contraction/contraction_task.h"
 #include "strided_layout.h"
 #include "stridekit/checked.h"
 #include "stridekit/copy.h"

@@ -10,7 +10,7 @@
 #include <cstring>
 
 #include "dispatch/plan_state.h"
-#include "simd/contraction_task.h"
+#include "simd/contraction/contraction_task.h"
 #include "strided_layout.h"
 
 namespace stridekit::dispatch {

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "simd/contraction_task.h"
-#include "simd/einsum_nest_task.h"
+#include "simd/contraction/contraction_task.h"
+#include "simd/contraction/einsum_nest_task.h"
 
 namespace stridekit::dispatch {
 

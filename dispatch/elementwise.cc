@@ -20,7 +20,7 @@
 #include "numeric_checks.h"
 #include "numeric_types.h"
 #include "scalar_ops.h"
-#include "simd/numeric_task.h"
+#include "simd/common/numeric_task.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/parallel.h"
 #include "stridekit/shape.h"

@@ -12,15 +12,15 @@
 #include <cstdint>
 #include <span>
 
-#include "simd/cast_task.h"
-#include "simd/contraction_task.h"
-#include "simd/copy_task.h"
-#include "simd/einsum_nest_task.h"
-#include "simd/index_kernels.h"
-#include "simd/multiply_add_task.h"
-#include "simd/numeric_task.h"
-#include "simd/scan_task.h"
-#include "simd/select_task.h"
+#include "simd/cast/cast_task.h"
+#include "simd/contraction/contraction_task.h"
+#include "simd/copy/copy_task.h"
+#include "simd/contraction/einsum_nest_task.h"
+#include "simd/index/index_kernels.h"
+#include "simd/contraction/multiply_add_task.h"
+#include "simd/common/numeric_task.h"
+#include "simd/scan/scan_task.h"
+#include "simd/select/select_task.h"
 #include "stridekit/copy.h"
 #include "stridekit/numeric_options.h"
 #include "stridekit/ops.h"
@@ -82,7 +82,7 @@ struct Operations {
 struct TargetKernels {
   simd::CopyKernel copy;
   simd::CastKernel cast;
-  // Indexed by KernelFamily (simd/numeric_task.h).
+  // Indexed by KernelFamily (simd/common/numeric_task.h).
   simd::ElementwiseKernelFn elementwise[kNumKernelFamilies];
   // Their rows, for plans resolved once (DirectElementwise).
   simd::ElementwiseRowLookup elementwise_row[kNumKernelFamilies];
@@ -95,7 +95,7 @@ struct TargetKernels {
   // Comparisons and predicates (float, integer families) and where; the
   // reference has none (its Operations run lib/'s loops).
   simd::SelectKernelFn compare_float, compare_integer, where;
-  // Indexed by KernelFamily (simd/scan_task.h).
+  // Indexed by KernelFamily (simd/scan/scan_task.h).
   simd::AxisKernelFn scan[kNumKernelFamilies];
   simd::AxisKernelFn arg_reduce[kNumKernelFamilies];
   // The multiply-add rule alone (dispatch/multiply_add.h).

@@ -1,4 +1,4 @@
-// A batch of matrix products (simd/contraction_task.h) on threads: the
+// A batch of matrix products (simd/contraction/contraction_task.h) on threads: the
 // task split into parts over batch positions, or over the rows (m) or
 // columns (n) of each product, never over k, so every element's sum is the
 // same bits for any thread count.
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "dispatch/executor.h"
-#include "simd/contraction_task.h"
+#include "simd/contraction/contraction_task.h"
 
 namespace stridekit::dispatch {
 

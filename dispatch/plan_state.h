@@ -14,9 +14,9 @@
 
 #include "dispatch/einsum_direct.h"
 #include "dispatch/executor.h"
-#include "simd/cast_task.h"
-#include "simd/numeric_task.h"
-#include "simd/select_task.h"
+#include "simd/cast/cast_task.h"
+#include "simd/common/numeric_task.h"
+#include "simd/select/select_task.h"
 #include "stridekit/dims.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/ocannl_labels.h"

@@ -28,7 +28,7 @@
 #include "numeric_checks.h"
 #include "scalar_ops.h"
 #include "simd/kernel_dtype.h"
-#include "simd/numeric_task.h"
+#include "simd/common/numeric_task.h"
 #include "stridekit/checked.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/parallel.h"

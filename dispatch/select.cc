@@ -20,7 +20,7 @@
 #include "numeric_checks.h"
 #include "numeric_types.h"
 #include "simd/kernel_dtype.h"
-#include "simd/select_task.h"
+#include "simd/select/select_task.h"
 #include "stridekit/compare.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/parallel.h"

@@ -33,7 +33,7 @@ void RavelBatch(int64_t n, const int64_t* indices, DimsView strides,
 // ---- UnravelBatch: C-order multi-indices of flat indices in [0, numel).
 
 // Vector targets divide with a double-precision reciprocal, exact while the
-// dividend is below 2^51 (DivideSmall in simd/index_kernels-inl.h). For
+// dividend is below 2^51 (DivideSmall in simd/index/index_kernels-inl.h). For
 // shapes with more elements they run UnravelRow (hardware division) for
 // every row.
 inline constexpr int64_t kMaxReciprocalNumel = int64_t{1} << 51;

@@ -99,7 +99,7 @@ T Sub(T a, T b) {
   }
 }
 
-// The multiply-add rule of every compute kernel (simd/multiply_add-inl.h):
+// The multiply-add rule of every compute kernel (simd/common/multiply_add-inl.h):
 // float and double a * b + c rounded once, as std::fma, on every target;
 // integers wrap. Only kernels that state it use it (elementwise ops round
 // their products and sums separately, as NumPy).

@@ -1,4 +1,4 @@
-#include "dispatch_table.h"
+#include "simd/dispatch_table.h"
 
 #include "hwy/highway.h"
 

@@ -19,7 +19,7 @@
 #include "dispatch/gemm_parts.h"
 #include "equivalence.h"
 #include "random_views.h"
-#include "simd/contraction_task.h"
+#include "simd/contraction/contraction_task.h"
 #include "stridekit/einsum.h"
 #include "stridekit/parallel.h"
 #include "stridekit/stridekit.h"

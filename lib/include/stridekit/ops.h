@@ -3,7 +3,7 @@
 // in messages, the dtype checks, the reference loops, the SIMD switch and the
 // tests all derive from these rows, so adding an op is one row plus its
 // scalar function (lib/scalar_ops.h, `scalar_ops::Name`) and, where it has a
-// vector form, one SIMD functor (`NameOp` in simd/numeric-inl.h).
+// vector form, one SIMD functor (`NameOp` in simd/common/numeric-inl.h).
 //
 // A row is X(Name, value, numpy_name, dtypes, prechecked):
 // - value: the C ABI value (sk_binary_op, sk_unary_op, sk_reduce_op);

@@ -1,0 +1,243 @@
+// Per-target math ops: the transcendentals of lib/math_kernels.h on
+// Highway vectors (HwyMath, the vector policy: Add/Sub/Mul/Div and the
+// multiply-add rule of multiply_add-inl.h, std::fma's bits on every target,
+// so every target gives the scalar reference's bits), the rounding
+// ops and sign. Functors as numeric-inl.h's (Vec and Scalar).
+
+// Per-target include guard (Highway toggle idiom).
+#if defined(STRIDEKIT_SIMD_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef STRIDEKIT_SIMD_MATH_INL_H_
+#undef STRIDEKIT_SIMD_MATH_INL_H_
+#else
+#define STRIDEKIT_SIMD_MATH_INL_H_
+#endif
+
+#include <cstdint>
+#include <cstring>
+
+#include "hwy/highway.h"
+#include "math_kernels.h"
+#include "scalar_ops.h"
+#include "simd/common/multiply_add-inl.h"
+#include "simd/common/numeric-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace stridekit {
+namespace HWY_NAMESPACE {
+
+// This target's copy of the algorithms (lib/math_kernels-inl.h): their
+// vector instantiations must carry the target's attributes.
+namespace math {
+#include "math_kernels-inl.h"  // NOLINT(build/include)
+}  // namespace math
+
+// The vector policy of math_kernels.h (float or double lanes).
+template <class D>
+struct HwyMath {
+  using T = hn::TFromD<D>;
+  using V = hn::Vec<D>;
+  using DI = hn::RebindToSigned<D>;
+  using TI = hn::TFromD<DI>;
+  using I = hn::Vec<DI>;
+  using K = hn::Mask<D>;
+  D d;
+  DI di;
+
+  V Set(double c) const { return hn::Set(d, T(c)); }
+  V Add(V a, V b) const { return hn::Add(a, b); }
+  V Sub(V a, V b) const { return hn::Sub(a, b); }
+  V Mul(V a, V b) const { return hn::Mul(a, b); }
+  V MulAdd(V a, V b, V c) const { return HWY_NAMESPACE::MulAdd(d, a, b, c); }
+  V Div(V a, V b) const { return hn::Div(a, b); }
+  V Sqrt(V a) const { return hn::Sqrt(a); }
+  V Neg(V a) const { return hn::Neg(a); }
+  V Abs(V a) const { return hn::Abs(a); }
+  V CopySign(V mag, V sign) const { return hn::CopySign(mag, sign); }
+  V Round(V a) const { return hn::Round(a); }
+  V Floor(V a) const { return hn::Floor(a); }
+  V Trunc(V a) const { return hn::Trunc(a); }
+  K Lt(V a, V b) const { return hn::Lt(a, b); }
+  K Le(V a, V b) const { return hn::Le(a, b); }
+  K Eq(V a, V b) const { return hn::Eq(a, b); }
+  K IsNaN(V a) const { return hn::IsNaN(a); }
+  K IsFinite(V a) const { return hn::IsFinite(a); }
+  K And(K a, K b) const { return hn::And(a, b); }
+  K Or(K a, K b) const { return hn::Or(a, b); }
+  K Not(K a) const { return hn::Not(a); }
+  V Select(K k, V yes, V no) const { return hn::IfThenElse(k, yes, no); }
+  I BitsOf(V a) const { return hn::BitCast(di, a); }
+  V FromBits(I bits) const { return hn::BitCast(d, bits); }
+  I SetI(int64_t v) const { return hn::Set(di, static_cast<TI>(v)); }
+  I AddI(I a, I b) const { return hn::Add(a, b); }
+  I AndI(I a, I b) const { return hn::And(a, b); }
+  I OrI(I a, I b) const { return hn::Or(a, b); }
+  template <int kBits>
+  I ShlI(I a) const {
+    return hn::ShiftLeft<kBits>(a);
+  }
+  template <int kBits>
+  I ShrI(I a) const {
+    return hn::ShiftRight<kBits>(a);
+  }
+  I ToInt(V a) const { return hn::ConvertTo(di, a); }
+  V ToFloat(I a) const { return hn::ConvertTo(d, a); }
+  // fn(x) in the lanes of k (rare: huge sin/cos arguments), lane by lane.
+  template <class Fn>
+  V Fallback(K k, V x, V result, Fn fn) const {
+    if (HWY_LIKELY(hn::AllFalse(d, k))) return result;
+    HWY_ALIGN T xs[kLaneRoom<D>];
+    HWY_ALIGN T rs[kLaneRoom<D>];
+    HWY_ALIGN T ks[kLaneRoom<D>];
+    hn::Store(x, d, xs);
+    hn::Store(result, d, rs);
+    hn::Store(hn::VecFromMask(d, k), d, ks);
+    for (size_t i = 0; i < hn::Lanes(d); ++i) {
+      TI bits;
+      std::memcpy(&bits, &ks[i], sizeof(bits));
+      if (bits != 0) rs[i] = fn(xs[i]);
+    }
+    return hn::Load(d, rs);
+  }
+  bool AnyLane(K k) const { return !hn::AllFalse(d, k); }
+  I XorI(I a, I b) const { return hn::Xor(a, b); }
+  V SelectIfNegativeI(I k, V yes, V no) const {
+    return hn::BitCast(d, hn::IfNegativeThenElse(k, hn::BitCast(di, yes),
+                                                 hn::BitCast(di, no)));
+  }
+};
+
+// The op of row Name: math::Name (this target's copy of the algorithm) on
+// whole vectors, the scalar reference's algorithm per element for the tail;
+// both give the same bits (tests/math_test.cc, MathTargets.BitExact). Both
+// are out of line: every row layout calls them rather than holding a copy.
+#define STRIDEKIT_MATH_OP(Name)                                   \
+  template <class D>                                              \
+  HWY_NOINLINE hn::Vec<D> Name##Vector(D d, hn::Vec<D> x) {       \
+    return math::Name(HwyMath<D>{d, hn::RebindToSigned<D>()}, x); \
+  }                                                               \
+  template <typename T>                                           \
+  HWY_NOINLINE T Name##Scalar(T a) {                              \
+    return scalar_ops::Name(a);                                   \
+  }                                                               \
+  struct Name##Op {                                               \
+    template <typename T>                                         \
+    static constexpr bool kVector = true;                         \
+    template <class D, class V>                                   \
+    static V Vec(D d, V a, V) {                                   \
+      return Name##Vector(d, a);                                  \
+    }                                                             \
+    template <typename T>                                         \
+    static T Scalar(T a, T) {                                     \
+      return Name##Scalar(a);                                     \
+    }                                                             \
+  };
+STRIDEKIT_MATH_OP(Exp)
+STRIDEKIT_MATH_OP(Log)
+STRIDEKIT_MATH_OP(Expm1)
+STRIDEKIT_MATH_OP(Log1p)
+STRIDEKIT_MATH_OP(Sin)
+STRIDEKIT_MATH_OP(Cos)
+STRIDEKIT_MATH_OP(Tanh)
+STRIDEKIT_MATH_OP(Tan)
+STRIDEKIT_MATH_OP(Arcsin)
+STRIDEKIT_MATH_OP(Arccos)
+STRIDEKIT_MATH_OP(Arctan)
+STRIDEKIT_MATH_OP(Sinh)
+STRIDEKIT_MATH_OP(Cosh)
+STRIDEKIT_MATH_OP(Arcsinh)
+STRIDEKIT_MATH_OP(Arccosh)
+STRIDEKIT_MATH_OP(Arctanh)
+STRIDEKIT_MATH_OP(Exp2)
+STRIDEKIT_MATH_OP(Log2)
+STRIDEKIT_MATH_OP(Log10)
+STRIDEKIT_MATH_OP(Cbrt)
+#undef STRIDEKIT_MATH_OP
+
+// The binary transcendentals, as STRIDEKIT_MATH_OP.
+#define STRIDEKIT_MATH_BINARY_OP(Name)                                    \
+  template <class D>                                                      \
+  HWY_NOINLINE hn::Vec<D> Name##Vector(D d, hn::Vec<D> x, hn::Vec<D> y) { \
+    return math::Name(HwyMath<D>{d, hn::RebindToSigned<D>()}, x, y);      \
+  }                                                                       \
+  template <typename T>                                                   \
+  HWY_NOINLINE T Name##Scalar(T a, T b) {                                 \
+    return scalar_ops::Name(a, b);                                        \
+  }                                                                       \
+  struct Name##Op {                                                       \
+    template <typename T>                                                 \
+    static constexpr bool kVector = true;                                 \
+    template <class D, class V>                                           \
+    static V Vec(D d, V a, V b) {                                         \
+      return Name##Vector(d, a, b);                                       \
+    }                                                                     \
+    template <typename T>                                                 \
+    static T Scalar(T a, T b) {                                           \
+      return Name##Scalar(a, b);                                          \
+    }                                                                     \
+  };
+STRIDEKIT_MATH_BINARY_OP(Arctan2)
+STRIDEKIT_MATH_BINARY_OP(Hypot)
+STRIDEKIT_MATH_BINARY_OP(Logaddexp)
+STRIDEKIT_MATH_BINARY_OP(Logaddexp2)
+#undef STRIDEKIT_MATH_BINARY_OP
+
+// Rounding to integral values: Highway's exact Floor/Ceil/Round/Trunc on
+// float lanes, the identity on integer lanes. The result takes the input's
+// sign (as C's rounding functions: ceil(-0.5) is -0), which Highway 1.0.3's
+// emulation on targets without a rounding instruction (SSSE3) loses.
+#define STRIDEKIT_ROUNDING_OP(Name, HWY_OP)          \
+  struct Name##Op {                                  \
+    template <typename T>                            \
+    static constexpr bool kVector = true;            \
+    template <class D, class V>                      \
+    static V Vec(D, V a, V) {                        \
+      if constexpr (hwy::IsFloat<hn::TFromD<D>>()) { \
+        return hn::CopySign(HWY_OP(a), a);           \
+      } else {                                       \
+        return a;                                    \
+      }                                              \
+    }                                                \
+    template <typename T>                            \
+    static T Scalar(T a, T) {                        \
+      return scalar_ops::Name(a);                    \
+    }                                                \
+  };
+STRIDEKIT_ROUNDING_OP(Floor, hn::Floor)
+STRIDEKIT_ROUNDING_OP(Ceil, hn::Ceil)
+STRIDEKIT_ROUNDING_OP(Rint, hn::Round)
+STRIDEKIT_ROUNDING_OP(Trunc, hn::Trunc)
+#undef STRIDEKIT_ROUNDING_OP
+
+// np.sign: floats select (a NaN stays), integers from comparison masks
+// (all ones is -1).
+struct SignOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  template <class D, class V>
+  static V Vec(D d, V a, V) {
+    using T = hn::TFromD<D>;
+    const auto zero = hn::Zero(d);
+    const auto one = hn::Set(d, T(1));
+    if constexpr (hwy::IsFloat<T>()) {
+      return hn::IfThenElse(
+          hn::Lt(zero, a), one,
+          hn::IfThenElse(hn::Lt(a, zero), hn::Neg(one),
+                         hn::IfThenElse(hn::Eq(a, zero), zero, a)));
+    } else if constexpr (hwy::IsSigned<T>()) {
+      return hn::Or(hn::And(hn::VecFromMask(d, hn::Lt(zero, a)), one),
+                    hn::VecFromMask(d, hn::Lt(a, zero)));
+    } else {
+      return hn::And(hn::Not(hn::VecFromMask(d, hn::Eq(a, zero))), one);
+    }
+  }
+  template <typename T>
+  static T Scalar(T a, T) {
+    return scalar_ops::Sign(a);
+  }
+};
+
+}  // namespace HWY_NAMESPACE
+}  // namespace stridekit
+HWY_AFTER_NAMESPACE();
+
+#endif  // STRIDEKIT_SIMD_MATH_INL_H_

@@ -1,0 +1,17 @@
+// Per-target reduction executors for int8, int16, int32 and int64
+// (simd/reduce/reduce-inl.h).
+#include "simd/common/numeric_task.h"
+#include "simd/dispatch_table.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/reduce/reduce_signed.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
+#include "simd/reduce/reduce-inl.h"
+
+STRIDEKIT_REDUCE_EXECUTOR(RunReduceSignedKernel, SignedFamily)
+
+#if HWY_ONCE
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunReduceSignedKernel, ReduceSignedKernels)
+#endif  // HWY_ONCE

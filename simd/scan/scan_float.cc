@@ -1,0 +1,20 @@
+// Per-target scan and arg-reduction kernels of the float family
+// (simd/scan/scan-inl.h).
+#include "simd/common/numeric_task.h"
+#include "simd/dispatch_table.h"
+#include "simd/scan/scan_task.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/scan/scan_float.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
+#include "simd/scan/scan-inl.h"
+
+STRIDEKIT_AXIS_EXECUTORS(RunScanFloatKernel, RunArgReduceFloatKernel,
+                         FloatFamily)
+
+#if HWY_ONCE
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunScanFloatKernel, ScanFloatKernels)
+STRIDEKIT_EXPORT_KERNEL_TABLE(RunArgReduceFloatKernel, ArgReduceFloatKernels)
+#endif  // HWY_ONCE
