@@ -235,6 +235,12 @@ void DirectLayouts(const sk_view& out, std::span<const sk_view* const> inputs,
 
 bool ByteExtents(const sk_view& out, const Operand* layouts, int count,
                  const size_t* sizes, int64_t* lo, int64_t* hi) {
+  // Without elements the strides were never checked against the extent
+  // (their products may overflow): no direct path (the engine does
+  // nothing).
+  for (int a = 0; a < out.ndim; ++a) {
+    if (out.shape[a] == 0) return false;
+  }
   for (int i = 0; i < count; ++i) {
     int64_t first = layouts[i].offset, last = first;
     for (int a = 0; a < out.ndim; ++a) {

@@ -87,6 +87,10 @@ struct DirectElementwise {
 struct DirectCast {
   DirectCast() {}  // As DirectElementwise: `plan` is not zeroed first.
   simd::CastKernel run = nullptr;
+  // Both views one contiguous run (unit strides, one outer position) of
+  // `plan.inner_size()` elements with a vector row for the pair: run it
+  // directly on pointers aligned to their element sizes.
+  simd::CastRowFn row = nullptr;
   // As DirectElementwise::max_direct_threads.
   int max_direct_threads = 0;
   IterationPlan plan;
@@ -240,7 +244,8 @@ bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
 // `out` (ByteExtents' first argument; a reduction passes its input), for
 // elements of sizes[i] bytes, the byte offsets of its lowest element (lo)
 // and one past its highest (hi) from its data pointer (false when they
-// overflow int64: no direct path). Checked, unmasked views.
+// overflow int64 or `out` has no element: no direct path). Checked,
+// unmasked views.
 void DirectLayouts(const sk_view& out, std::span<const sk_view* const> inputs,
                    Operand* layouts);
 [[nodiscard]] bool ByteExtents(const sk_view& out, const Operand* layouts,

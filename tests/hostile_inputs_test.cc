@@ -539,6 +539,27 @@ std::vector<HostileCase> Catalog() {
                         nullptr);
        },
        SK_OK, ""},
+      // Strides of an empty view are never checked against an extent: the
+      // direct paths' byte extents must not multiply them (cast_fuzz).
+      {"sk_cast", "zero-size with INT64_MIN strides",
+       [] {
+         static sk_view empty = MakeView({0, 5}, {kMin, kMin}, 0);
+         return sk_cast(SK_FLOAT32, &empty, data, SK_FLOAT64, &empty, dst);
+       },
+       SK_OK, ""},
+      {"sk_binary", "zero-size with INT64_MIN and INT64_MAX strides",
+       [] {
+         static sk_view a = MakeView({5, 0}, {kMin, 1}, 0);
+         static sk_view out = MakeView({5, 0}, {kMax, kMin}, 0);
+         return sk_binary(SK_ADD, SK_FLOAT32, &a, data, &a, data, &out, dst);
+       },
+       SK_OK, ""},
+      {"sk_compare", "zero-size with INT64_MIN strides",
+       [] {
+         static sk_view a = MakeView({0, 7}, {kMin, kMin}, 0);
+         return sk_compare(SK_LT, SK_FLOAT32, &a, data, &a, data, &a, dst);
+       },
+       SK_OK, ""},
       {"sk_cast", "broadcast destination",
        [] {
          static sk_view b = MakeView({2, 3}, {0, 1}, 0);
