@@ -5,9 +5,9 @@
  * the first call's lazy initialisation drop out.
  *
  * CASE: plan_add (sk_plan_execute of a SK_ADD plan), add (sk_binary),
- * copy (sk_copy), plan_copy, plan_einsum and einsum ("ij,jk->ik"),
- * compare (sk_compare SK_GT into bytes), cast (sk_cast to float64) and
- * sum (sk_reduce SK_SUM over both axes). */
+ * plan_exp (SK_EXP), copy (sk_copy), plan_copy, plan_einsum and einsum
+ * ("ij,jk->ik"), compare (sk_compare SK_GT into bytes), cast (sk_cast to
+ * float64), plan_cast and sum (sk_reduce SK_SUM over both axes). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,8 +54,12 @@ int main(int argc, char** argv) {
   sk_plan* plan = NULL;
   if (strcmp(name, "plan_add") == 0) {
     Check(sk_plan_binary(SK_ADD, SK_FLOAT32, &v, &v, &v, &plan));
+  } else if (strcmp(name, "plan_exp") == 0) {
+    Check(sk_plan_unary(SK_EXP, SK_FLOAT32, &v, &v, &plan));
   } else if (strcmp(name, "plan_copy") == 0) {
     Check(sk_plan_copy(SK_FLOAT32, &v, &v, NULL, &plan));
+  } else if (strcmp(name, "plan_cast") == 0) {
+    Check(sk_plan_cast(SK_FLOAT32, &v, SK_FLOAT64, &v, &plan));
   } else if (strcmp(name, "plan_einsum") == 0) {
     Check(sk_plan_einsum("ij,jk->ik", SK_FLOAT32, 2, views, &v, &plan));
   }

@@ -21,7 +21,8 @@ cc -O2 -I"$root/dispatch/include" -I"$root/lib/include" -I"$lib/lib/include" \
   -I"$lib/lib/include/stridekit" "$root/bench/call_instructions.c" \
   "$lib/libstridekit.a" -lhwy -lstdc++ -lm -lpthread -o "$exe"
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(plan_add add copy plan_copy plan_einsum einsum compare cast sum)
+[ ${#cases[@]} -gt 0 ] ||
+  cases=(plan_add add plan_exp copy plan_copy plan_einsum einsum compare cast plan_cast sum)
 count() {  # count CASE N CALLS -> total instructions
   # Only inside the timed calls (not set-up, nor the worker threads).
   valgrind --tool=callgrind --callgrind-out-file="$work/out" --collect-atstart=no \

@@ -162,6 +162,11 @@ void ResolveDirectCast(PlanState& s) {
       d.plan.tiled() && numel * int64_t(DTypeSize(s.dtype)) >= kStageMinBytes
           ? -1
           : 1;
+  if (!d.plan.tiled() && d.plan.outer_size() == 1 &&
+      d.plan.inner_kind(0) == InnerKind::kContiguous &&
+      d.plan.inner_kind(1) == InnerKind::kContiguous) {
+    d.row = s.ex->kernels.cast_row(s.dtype, s.dst_dtype);
+  }
   const size_t sizes[2] = {DTypeSize(s.dst_dtype), DTypeSize(s.dtype)};
   if (!ByteExtents(dst, layouts, 2, sizes, d.lo, d.hi)) s.direct_cast.reset();
 }
@@ -174,6 +179,19 @@ bool RunDirectCast(const PlanState& s, const void* const* inputs, void* out,
   if (threads > d.max_direct_threads) return false;
   // A source sharing a byte with dst: the engine (NeedsTemporary).
   if (SharesBytes(inputs[0], out, d.lo, d.hi, 1)) return false;
+  if (d.row != nullptr) {
+    // offset-checked: the plan's offsets of checked views
+    const auto* from = static_cast<const unsigned char*>(inputs[0]) +
+                       d.plan.offset(1) * int64_t(DTypeSize(s.dtype));
+    auto* to = static_cast<unsigned char*>(out) +
+               d.plan.offset(0) * int64_t(DTypeSize(s.dst_dtype));
+    // The task's rows take the vector form only on aligned elements.
+    if (reinterpret_cast<uintptr_t>(from) % DTypeSize(s.dtype) == 0 &&
+        reinterpret_cast<uintptr_t>(to) % DTypeSize(s.dst_dtype) == 0) {
+      NoteKernelRan(d.row(from, to, size_t(d.plan.inner_size())));
+      return true;
+    }
+  }
   const CastTask task{&d.plan, inputs[0],          out, s.dtype, s.dst_dtype,
                       0,       d.plan.outer_size()};
   NoteKernelRan(d.run(task));

@@ -13,12 +13,12 @@
 #include <span>
 
 #include "simd/cast/cast_task.h"
-#include "simd/contraction/contraction_task.h"
-#include "simd/copy/copy_task.h"
-#include "simd/contraction/einsum_nest_task.h"
-#include "simd/index/index_kernels.h"
-#include "simd/contraction/multiply_add_task.h"
 #include "simd/common/numeric_task.h"
+#include "simd/contraction/contraction_task.h"
+#include "simd/contraction/einsum_nest_task.h"
+#include "simd/contraction/multiply_add_task.h"
+#include "simd/copy/copy_task.h"
+#include "simd/index/index_kernels.h"
 #include "simd/scan/scan_task.h"
 #include "simd/select/select_task.h"
 #include "stridekit/copy.h"
@@ -82,6 +82,8 @@ struct Operations {
 struct TargetKernels {
   simd::CopyKernel copy;
   simd::CastKernel cast;
+  // Contiguous rows of a cast, for plans resolved once (DirectCast).
+  simd::CastRowLookup cast_row;
   // Indexed by KernelFamily (simd/common/numeric_task.h).
   simd::ElementwiseKernelFn elementwise[kNumKernelFamilies];
   // Their rows, for plans resolved once (DirectElementwise).

@@ -44,6 +44,7 @@ TargetKernels KernelsOf(int64_t target) {
   // In KernelFamily order.
   return {simd::CopyKernels().ForTarget(target),
           simd::CastKernels().ForTarget(target),
+          simd::CastRowKernels().ForTarget(target),
           STRIDEKIT_FAMILY_ENTRIES(Elementwise),
           STRIDEKIT_FAMILY_ENTRIES(ElementwiseRow),
           STRIDEKIT_FAMILY_ENTRIES(Reduce),

@@ -18,6 +18,7 @@
 
 #include "cast_scalar.h"
 #include "hwy/highway.h"
+#include "simd/cast/cast_task.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {
@@ -194,9 +195,10 @@ struct VectorPair<double, int64_t> {
   }
 };
 
-// to[i] = Cast(from[i]) for i < count, vectors then a scalar tail.
+// to[i] = Cast(from[i]) for i < count, vectors then a scalar tail; returns
+// HWY_TARGET (simd::CastRowFn).
 template <typename To, typename From>
-void VectorRow(const void* from_bytes, void* to_bytes, size_t count) {
+int64_t VectorRow(const void* from_bytes, void* to_bytes, size_t count) {
   using Pair = VectorPair<To, From>;
   const typename Pair::D d;
   const From* from = static_cast<const From*>(from_bytes);
@@ -211,11 +213,12 @@ void VectorRow(const void* from_bytes, void* to_bytes, size_t count) {
   }
   for (; i + N <= count; i += N) Pair::Step(d, from + i, to + i);
   for (; i < count; ++i) to[i] = cast::Cast<To>(from[i]);
+  return HWY_TARGET;
 }
 
 #endif  // STRIDEKIT_CAST_VECTORS
 
-using VectorRowFn = void (*)(const void* from, void* to, size_t count);
+using VectorRowFn = simd::CastRowFn;
 
 // This target's vector row of the pair, or nullptr.
 inline VectorRowFn VectorRowFunction(DType from_t, DType to_t) {

@@ -155,4 +155,5 @@ HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunCastTaskKernel, CastKernels)
+STRIDEKIT_EXPORT_KERNEL_TABLE(VectorRowFunction, CastRowKernels)
 #endif  // HWY_ONCE

@@ -30,6 +30,15 @@ namespace simd {
 using CastKernel = int64_t (*)(const CastTask&);
 KernelTable<CastKernel> CastKernels();
 
+// A contiguous row of one (source, destination) dtype pair, resolved once
+// (a plan's dense path): to[i] = the cast of from[i] for i < count, both
+// pointers aligned to their element sizes, the bits of CastKernel's rows.
+// Returns HWY_TARGET.
+using CastRowFn = int64_t (*)(const void* from, void* to, size_t count);
+// A target's vector row of the pair (src_t, dst_t), or nullptr.
+using CastRowLookup = CastRowFn (*)(DType src_t, DType dst_t);
+KernelTable<CastRowLookup> CastRowKernels();
+
 }  // namespace simd
 }  // namespace stridekit
 

@@ -76,7 +76,10 @@ HWY_INLINE void WidenRow(const H* from, int64_t stride, float* to,
                          size_t count) {
 #if STRIDEKIT_CAST_VECTORS
   if constexpr (VectorPair<float, H>::kExists) {
-    if (stride == 1) return VectorRow<float, H>(from, to, count);
+    if (stride == 1) {
+      VectorRow<float, H>(from, to, count);
+      return;
+    }
   }
 #endif
   for (size_t i = 0; i < count; ++i) {
@@ -90,7 +93,10 @@ HWY_INLINE void NarrowRow(const float* from, H* to, int64_t stride,
                           size_t count) {
 #if STRIDEKIT_CAST_VECTORS
   if constexpr (VectorPair<H, float>::kExists) {
-    if (stride == 1) return VectorRow<H, float>(from, to, count);
+    if (stride == 1) {
+      VectorRow<H, float>(from, to, count);
+      return;
+    }
   }
 #endif
   for (size_t i = 0; i < count; ++i) {
