@@ -162,9 +162,12 @@ void ResolveDirectCast(PlanState& s) {
       d.plan.tiled() && numel * int64_t(DTypeSize(s.dtype)) >= kStageMinBytes
           ? -1
           : 1;
+  // One element (a 0-d plan, whose inner kinds read as broadcast) is a run
+  // too.
   if (!d.plan.tiled() && d.plan.outer_size() == 1 &&
-      d.plan.inner_kind(0) == InnerKind::kContiguous &&
-      d.plan.inner_kind(1) == InnerKind::kContiguous) {
+      (d.plan.inner_size() == 1 ||
+       (d.plan.inner_kind(0) == InnerKind::kContiguous &&
+        d.plan.inner_kind(1) == InnerKind::kContiguous))) {
     d.row = s.ex->kernels.cast_row(s.dtype, s.dst_dtype);
   }
   const size_t sizes[2] = {DTypeSize(s.dst_dtype), DTypeSize(s.dtype)};

@@ -87,9 +87,9 @@ struct DirectElementwise {
 struct DirectCast {
   DirectCast() {}  // As DirectElementwise: `plan` is not zeroed first.
   simd::CastKernel run = nullptr;
-  // Both views one contiguous run (unit strides, one outer position) of
-  // `plan.inner_size()` elements with a vector row for the pair: run it
-  // directly on pointers aligned to their element sizes.
+  // Both views one contiguous run (unit strides or one element, one outer
+  // position) of `plan.inner_size()` elements with a vector row for the
+  // pair: run it directly on pointers aligned to their element sizes.
   simd::CastRowFn row = nullptr;
   // As DirectElementwise::max_direct_threads.
   int max_direct_threads = 0;
