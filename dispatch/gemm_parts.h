@@ -1,5 +1,5 @@
-// A batch of matrix products (simd/contraction/contraction_task.h) on threads: the
-// task split into parts over batch positions, or over the rows (m) or
+// A batch of matrix products (simd/contraction/contraction_task.h) on threads:
+// the task split into parts over batch positions, or over the rows (m) or
 // columns (n) of each product, never over k, so every element's sum is the
 // same bits for any thread count.
 #ifndef STRIDEKIT_DISPATCH_GEMM_PARTS_H_

@@ -1,6 +1,6 @@
-// The multiply-add rule of every compute kernel (simd/common/multiply_add-inl.h)
-// on the selected target, on its own: the hook that tests hold against
-// std::fma on every target.
+// The multiply-add rule of every compute kernel
+// (simd/common/multiply_add-inl.h) on the selected target, on its own: the hook
+// that tests hold against std::fma on every target.
 #ifndef STRIDEKIT_DISPATCH_MULTIPLY_ADD_H_
 #define STRIDEKIT_DISPATCH_MULTIPLY_ADD_H_
 

@@ -1,8 +1,8 @@
 // The body of lib/math_kernels.h (its comment states the contract), with
 // no include guard and no namespace of its own: math_kernels.h includes it
 // in namespace stridekit::math for the scalar reference, and
-// simd/elementwise/math-inl.h once per Highway target inside that target's namespace,
-// so that the vector instantiations are compiled with the target's
+// simd/elementwise/math-inl.h once per Highway target inside that target's
+// namespace, so that the vector instantiations are compiled with the target's
 // attributes (GCC requires them for SVE types). Include the standard
 // headers of math_kernels.h first.
 

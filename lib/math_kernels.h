@@ -3,8 +3,8 @@
 // logaddexp, logaddexp2; sin, cos, tan, arcsin, arccos, arctan, arctan2,
 // hypot) for float and double, written once over an arithmetic policy `M`
 // so that the scalar reference (ScalarMath below) and the Highway vectors
-// of every target (simd/elementwise/math-inl.h) run the same sequence of correctly
-// rounded IEEE operations and give the same bits: the only fused
+// of every target (simd/elementwise/math-inl.h) run the same sequence of
+// correctly rounded IEEE operations and give the same bits: the only fused
 // multiply-add is M::MulAdd, the multiply-add rule (std::fma's bits,
 // simd/common/multiply_add-inl.h), in the polynomials and the exact reduction
 // steps; nothing else fuses (the build passes -ffp-contract=off). No

@@ -99,10 +99,10 @@ T Sub(T a, T b) {
   }
 }
 
-// The multiply-add rule of every compute kernel (simd/common/multiply_add-inl.h):
-// float and double a * b + c rounded once, as std::fma, on every target;
-// integers wrap. Only kernels that state it use it (elementwise ops round
-// their products and sums separately, as NumPy).
+// The multiply-add rule of every compute kernel
+// (simd/common/multiply_add-inl.h): float and double a * b + c rounded once, as
+// std::fma, on every target; integers wrap. Only kernels that state it use it
+// (elementwise ops round their products and sums separately, as NumPy).
 template <typename T>
 T MulAdd(T a, T b, T c) {
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {

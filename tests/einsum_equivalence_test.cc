@@ -7,9 +7,9 @@
 // exact, floats within (R + operands + 2) u sum |products| for R reduced
 // positions per element (the reference sums in long double, in its own
 // order); and every SIMD target gives the same bits as the first one
-// (simd/contraction/contraction_task.h's summation order, pairwise over k blocks, does
-// not depend on the target), special values too, and the same bits on three
-// threads as on one.
+// (simd/contraction/contraction_task.h's summation order, pairwise over k
+// blocks, does not depend on the target), special values too, and the same bits
+// on three threads as on one.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,5 +1,5 @@
-// The multiply-add rule (simd/common/multiply_add-inl.h) gives std::fma's bits on
-// every target: hardware FMA where the target has it, the exact emulation
+// The multiply-add rule (simd/common/multiply_add-inl.h) gives std::fma's bits
+// on every target: hardware FMA where the target has it, the exact emulation
 // where not (SSE4, EMU128/SCALAR), on random operands and on the cases a
 // naive emulation gets wrong (double rounding, cancellation, subnormal
 // results, overflow, infinities, NaN, signed zeros).

@@ -20,9 +20,9 @@
 // (and each single-operand sum, a product with ones) runs as a batch of
 // packed, cache-blocked matrix products on the active target, or as a loop
 // nest when a product is tiny and sums at most 128 terms.
-// Summation (simd/contraction/contraction_task.h, the same bits on every target): a
-// product of N factors multiplies the first N - 1 and joins its sum with
-// the last by one fused multiply-add (rounded once, std::fma's bits: the
+// Summation (simd/contraction/contraction_task.h, the same bits on every
+// target): a product of N factors multiplies the first N - 1 and joins its sum
+// with the last by one fused multiply-add (rounded once, std::fma's bits: the
 // hardware instruction where the target has one, an exact emulation where
 // not, see simd/common/multiply_add-inl.h); each sum of K products
 // is formed in blocks of at most 128 consecutive products, and the block
