@@ -8,11 +8,11 @@
 // (simd/contraction/contraction_task.h: packed, cache-blocked, Highway) into a
 // contiguous intermediate; tiny products per batch position run a loop
 // nest instead. Sums of more than kSumBlock products always run on the
-// target (pairwise over blocks, simd/contraction/contraction_task.h); loop nests sum
-// at most one block in order. The last term is copied into out through
-// its strides. Products run on the call's threads (dispatch/gemm_parts.h,
-// split over batch, m or n); loop nests split over the outermost loop of
-// their result, so no sum is ever split.
+// target (pairwise over blocks, simd/contraction/contraction_task.h); loop
+// nests sum at most one block in order. The last term is copied into out
+// through its strides. Products run on the call's threads
+// (dispatch/gemm_parts.h, split over batch, m or n); loop nests split over the
+// outermost loop of their result, so no sum is ever split.
 #include "stridekit/einsum.h"
 
 #include <algorithm>
@@ -824,14 +824,7 @@ void PrepareEinsumProduct(PlanState& s) {
   Term out_term = OutTerm(c, p, *s.out, &tags[2]);
   const Term z = ContractAll(c, std::move(terms), &out_term);
   if (recording.failed || !recording.recorded || !z.in_out) return;
-  const int64_t es = int64_t(DTypeSize(s.dtype));
-  for (int t = 0; t < 3; ++t) {
-    const OffsetSpan span =
-        ValidSpan(t == 0 ? *s.out : s.operands[size_t(t - 1)]);
-    // offset-checked: the views' byte offsets were checked
-    prepared.lo[t] = span.lo * es;
-    prepared.hi[t] = span.hi * es;
-  }
+  EinsumByteExtents(s, prepared.lo, prepared.hi);
   s.prepared_product = std::move(prepared);
 }
 
@@ -839,13 +832,9 @@ bool RunPreparedProduct(const PlanState& s, const void* const* inputs,
                         void* out, int threads) {
   if (!s.prepared_product) return false;
   const PreparedProduct& p = *s.prepared_product;
-  const auto* to = static_cast<const unsigned char*>(out);
   for (int t = 0; t < 2; ++t) {
-    const auto* from = static_cast<const unsigned char*>(inputs[t]);
-    if (from + p.lo[t + 1] < to + p.hi[0] &&
-        to + p.lo[0] < from + p.hi[t + 1]) {
-      return false;  // Shares memory with out: the engine copies it first.
-    }
+    // Shares memory with out: the engine copies it first.
+    if (SharesBytes(inputs[t], out, p.lo, p.hi, t + 1)) return false;
   }
   GemmTask task = p.task;
   const auto table = [&](int i) {

@@ -140,31 +140,29 @@ void ResolveDirectEinsum(PlanState& s) {
     d.sizes[i] = p.product_space[size_t(order[i])];
     for (int t = 0; t <= terms; ++t) d.strides[t][i] = strides[t][order[i]];
   }
-  // Byte extents, for the overlap test of execution.
-  const int64_t es = int64_t(DTypeSize(s.dtype));
-  for (int t = 0; t <= terms; ++t) {
-    const OffsetSpan span =
-        ValidSpan(t == 0 ? *s.out : s.operands[size_t(t - 1)]);
-    // offset-checked: the views' byte offsets were checked
-    d.lo[t] = span.lo * es;
-    d.hi[t] = span.hi * es;
-  }
+  EinsumByteExtents(s, d.lo, d.hi);
   int64_t out_count = 1;  // Below kMaxDirectWork: no overflow.
   for (int i = 0; i < n; ++i)
     out_count *= d.strides[0][i] != 0 ? d.sizes[i] : 1;
-  d.out_dense = d.hi[0] - d.lo[0] == out_count * es;
+  d.out_dense = d.hi[0] - d.lo[0] == out_count * int64_t(DTypeSize(s.dtype));
+}
+
+void EinsumByteExtents(const PlanState& s, int64_t* lo, int64_t* hi) {
+  const int64_t es = int64_t(DTypeSize(s.dtype));
+  for (size_t t = 0; t <= s.operands.size(); ++t) {
+    const OffsetSpan span = ValidSpan(t == 0 ? *s.out : s.operands[t - 1]);
+    // offset-checked: the views' byte offsets were checked
+    lo[t] = span.lo * es;
+    hi[t] = span.hi * es;
+  }
 }
 
 bool RunDirectEinsum(const PlanState& s, const void* const* inputs, void* out) {
   if (!s.direct_einsum) return false;
   const DirectEinsum& d = *s.direct_einsum;
-  const auto* to = static_cast<const unsigned char*>(out);
   for (int t = 0; t < d.terms; ++t) {
-    const auto* from = static_cast<const unsigned char*>(inputs[t]);
-    if (from + d.lo[t + 1] < to + d.hi[0] &&
-        to + d.lo[0] < from + d.hi[t + 1]) {
-      return false;  // Shares memory with out: the engine copies it first.
-    }
+    // Shares memory with out: the engine copies it first.
+    if (SharesBytes(inputs[t], out, d.lo, d.hi, t + 1)) return false;
   }
   NoteKernelRan(s.ex->kernels.einsum_nest(d, s.dtype, inputs, out));
   return true;

@@ -36,6 +36,9 @@ struct PreparedProduct {
 // masks, out a permutation of the result loops, a small product space
 // whose sums stay below the engine's dot-product length).
 void ResolveDirectEinsum(PlanState& s);
+// Byte extents from each data pointer of out (0) and the operands (1..n),
+// for the overlap tests of execution (n <= kMaxDirectTerms).
+void EinsumByteExtents(const PlanState& s, int64_t* lo, int64_t* hi);
 // Runs it unless an operand shares memory with out (false: run the engine).
 bool RunDirectEinsum(const PlanState& s, const void* const* inputs, void* out);
 
