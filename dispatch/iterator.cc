@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "copy_checks.h"
+#include "dispatch/operand_box.h"
 #include "strided_layout.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
@@ -24,9 +25,6 @@ constexpr int64_t kTileBytes = 16 << 10;
 constexpr int64_t kMaxTileRows = 256;
 constexpr int64_t kMinTileRows = 8;
 constexpr int64_t kMinTileCols = 4;
-// Parts of a tiled walk split the tile axis at multiples of kSplitRows
-// positions (whole lines of a transposed float32 input).
-constexpr int64_t kSplitRows = 16;
 
 void TileShape(int64_t max_elem_size, int64_t& rows, int64_t& cols) {
   cols = std::max(kMinTileCols, kLineBytes / max_elem_size);
@@ -50,8 +48,8 @@ bool IsMasked(const sk_view& v) {
 
 // Element offset of the first element of the box starting at `begin`,
 // modulo 2^64: exact when the box has an element (ElementOffset).
-int64_t BoxOffset(const sk_view& out, const Operand& layout,
-                  const int64_t* begin) {
+int64_t MaskedBoxOffset(const sk_view& out, const Operand& layout,
+                        const int64_t* begin) {
   uint64_t offset = static_cast<uint64_t>(layout.offset);
   for (int d = 0; d < out.ndim; ++d) {
     offset += static_cast<uint64_t>(begin[d]) *
@@ -123,25 +121,25 @@ StridedIterator::StridedIterator(std::span<const IterOperand> operands,
   const bool box_empty = Numel(box) == 0;
 
   // Each operand over the box: inputs get stride 0 on broadcast axes.
-  Operand layouts[kMaxOperands];
   for (int k = 0; k < nops; ++k) {
     const sk_view& v = *operands[size_t(k)].view;
-    Operand& layout = layouts[k];
+    Operand& layout = layouts_[k];
     layout.offset = v.offset;
     for (int d = 0; d < out.ndim; ++d) {
       const int j = d - (out.ndim - v.ndim);
       const bool broadcast = j < 0 || (k > 0 && v.shape[j] == 1);
       layout.strides.push_back(broadcast ? 0 : v.strides[j]);
     }
-    if (!box_empty) layout.offset = BoxOffset(out, layout, begin);
+    if (!box_empty) layout.offset = MaskedBoxOffset(out, layout, begin);
     bases_[k] = static_cast<char*>(operands[size_t(k)].data);
+    layout.data = reinterpret_cast<const unsigned char*>(bases_[k]);
   }
 
   // The output writes each location of the box once, or with reduce_ok
   // each location once per position of its stride-0 axes.
   sk_view written = out;
   written.has_mask = 0;
-  written.offset = layouts[0].offset;
+  written.offset = layouts_[0].offset;
   for (int d = 0; d < out.ndim; ++d) {
     written.shape[d] = box[d];
     if (out.strides[d] != 0 || box[d] <= 1 || box_empty) continue;
@@ -163,21 +161,15 @@ StridedIterator::StridedIterator(std::span<const IterOperand> operands,
       }
     }
   }
-  const std::span<const Operand> spans(layouts, size_t(nops));
+  const std::span<const Operand> spans(layouts_, size_t(nops));
   plan_ = IterationPlan::Make(box, spans, /*allow_tiles=*/false);
-  run_plan_ = options.tiles ? IterationPlan::Make(box, spans, true) : plan_;
+  tiles_ = options.tiles;
+  run_plan_ = tiles_ ? IterationPlan::Make(box, spans, true) : plan_;
+  box_ = box;
   for (int k = 0; k < nops; ++k) {
     byte_strides_[k] = CheckedMul(plan_.inner_stride(k), elem_sizes_[k], op);
   }
   TileShape(max_elem_size, tile_rows_, tile_cols_);
-  for (int k = 0; k < nops && run_plan_.ndim() > 0; ++k) {
-    run_steps_[k].inner = run_plan_.inner_stride(k);
-    if (run_plan_.tiled()) {
-      run_steps_[k].tile_axis = run_plan_.strides(k)[run_plan_.ndim() - 2];
-    }
-    // Fits: the plan's strides times element sizes are checked in Make.
-    run_byte_strides_[k] = run_steps_[k].inner * elem_sizes_[k];
-  }
   chunks_.emplace(plan_);
 }
 
@@ -208,126 +200,83 @@ std::string StridedIterator::Describe() const {
   return s;
 }
 
-StridedIterator::Split StridedIterator::SplitFor(int parts) const {
-  const IterationPlan& p = run_plan_;
-  Split split;
-  const int64_t outer = p.outer_size();
-  if (outer == 0) return split;
-  // A reduction's stride-0 output axes are the plan's innermost (its axes
-  // are ordered by the output's |stride|): the inner axis and a suffix of
-  // the outer ones. Positions along them share output elements and stay in
-  // one unit.
-  if (p.ndim() > 0 && p.inner_stride(0) == 0) {
-    for (int d = p.outer_ndim() - 1; d >= 0 && p.strides(0)[d] == 0; --d) {
-      split.group *= p.shape()[d];
-    }
-    split.units = outer / split.group;
-    return split;
-  }
-  if (outer < parts) {
-    // Few outer positions: cut each along the inner axis (along the tile
-    // axis of a tiled plan, at multiples of kSplitRows).
-    const int64_t length =
-        p.tiled() ? (p.shape()[p.ndim() - 2] + kSplitRows - 1) / kSplitRows
-                  : p.inner_size();
-    split.blocks = std::min(length, (parts + outer - 1) / outer);
-  }
-  split.units = outer * split.blocks;
-  return split;
-}
-
-void StridedIterator::RunSlab(const int64_t* offsets, int64_t first,
-                              int64_t last, ChunkLoopFn loop, void* ctx) const {
-  const IterationPlan& p = run_plan_;
+void StridedIterator::Walk(const IterationPlan& p, ChunkLoopFn loop,
+                           void* ctx) const {
   const int nops = p.num_operands();
+  if (p.numel() == 0) return;
+  // Byte steps along the inner axis (the loop's strides) and the tile axis.
+  // They fit: the plan's strides times element sizes stay within each
+  // operand's checked byte extent (CheckLayout).
+  int64_t inner_step[kMaxOperands], row_step[kMaxOperands];
+  for (int k = 0; k < nops; ++k) {
+    inner_step[k] = p.inner_stride(k) * elem_sizes_[k];
+    row_step[k] = p.tiled() ? p.strides(k)[p.ndim() - 2] * elem_sizes_[k] : 0;
+  }
   char* ptrs[kMaxOperands];
-  // Byte offsets from bases_ of the slab's first element ([first, last)
-  // runs along the inner axis, or the tile axis when tiled), then of the
-  // current tile's and row's. They fit: every position visited is an
-  // element of its operand (checked in Make); past the last, an offset
-  // may run one step beyond, never dereferenced.
-  int64_t start[kMaxOperands];
-  for (int k = 0; k < nops; ++k) {
-    const int64_t step =
-        p.tiled() ? run_steps_[k].tile_axis : run_steps_[k].inner;
-    start[k] = (offsets[k] + first * step) * elem_sizes_[k];
-  }
-  if (!p.tiled()) {
-    for (int k = 0; k < nops; ++k) ptrs[k] = bases_[k] + start[k];
-    loop(ptrs, last - first, run_byte_strides_, ctx);
-    return;
-  }
-  // Rows [first, last) of the tile axis, in tile_rows_ x tile_cols_ tiles:
-  // the pointers advance by byte steps, no multiplication per chunk.
   const int64_t columns = p.inner_size();
-  int64_t tile_row[kMaxOperands], row_step[kMaxOperands],
-      tile_step[kMaxOperands];
-  for (int k = 0; k < nops; ++k) {
-    row_step[k] = run_steps_[k].tile_axis * elem_sizes_[k];
-    tile_step[k] = std::min(tile_cols_, columns) * run_byte_strides_[k];
-    tile_row[k] = start[k];
-  }
-  for (int64_t r0 = first; r0 < last; r0 += tile_rows_) {
-    const int64_t rows = std::min(last - r0, tile_rows_);
-    int64_t tile[kMaxOperands];
-    std::copy_n(tile_row, nops, tile);
-    for (int64_t c0 = 0; c0 < columns; c0 += tile_cols_) {
-      const int64_t n = std::min(tile_cols_, columns - c0);
-      int64_t row[kMaxOperands];
-      std::copy_n(tile, nops, row);
-      for (int64_t r = 0; r < rows; ++r) {
-        for (int k = 0; k < nops; ++k) ptrs[k] = bases_[k] + row[k];
-        loop(ptrs, n, run_byte_strides_, ctx);
-        for (int k = 0; k < nops; ++k) row[k] += row_step[k];
-      }
-      for (int k = 0; k < nops; ++k) tile[k] += tile_step[k];
+  const int64_t rows = p.tiled() ? p.shape()[p.ndim() - 2] : 1;
+  // Each outer position is a row, or a slab of `rows` rows of the tile axis
+  // walked in tile_rows_ x tile_cols_ tiles: the pointers advance by byte
+  // steps, no multiplication per chunk. Past the last row or tile an
+  // offset may run one step beyond, never dereferenced.
+  ForEachChunk(p, 0, p.outer_size(), [&](const int64_t* offsets) {
+    int64_t tile_row[kMaxOperands];
+    for (int k = 0; k < nops; ++k) tile_row[k] = offsets[k] * elem_sizes_[k];
+    if (!p.tiled()) {
+      for (int k = 0; k < nops; ++k) ptrs[k] = bases_[k] + tile_row[k];
+      loop(ptrs, columns, inner_step, ctx);
+      return;
     }
-    for (int k = 0; k < nops; ++k) tile_row[k] += rows * row_step[k];
-  }
-}
-
-void StridedIterator::RunUnits(int64_t begin, int64_t end, const Split& split,
-                               ChunkLoopFn loop, void* ctx) const {
-  if (begin >= end) return;
-  const IterationPlan& p = run_plan_;
-  const int64_t length = p.tiled() ? p.shape()[p.ndim() - 2] : p.inner_size();
-  Chunk chunk;
-  if (split.blocks == 1) {
-    ChunkIterator it(p, begin * split.group, end * split.group);
-    while (it.Next(chunk)) RunSlab(chunk.offsets, 0, length, loop, ctx);
-    return;
-  }
-  // Block b of a position covers [Bound(b), Bound(b + 1)) of the split
-  // axis (at multiples of kSplitRows when tiled).
-  auto bound = [&](int64_t b) {
-    using Wide = __int128;  // length * b may not fit in int64.
-    if (!p.tiled()) return int64_t(Wide(length) * b / split.blocks);
-    const int64_t granules = (length - 1) / kSplitRows + 1;
-    return int64_t(
-        std::min<Wide>(length, Wide(granules) * b / split.blocks * kSplitRows));
-  };
-  const int64_t first = begin / split.blocks, last = (end - 1) / split.blocks;
-  ChunkIterator it(p, first, last + 1);
-  for (int64_t o = first; it.Next(chunk); ++o) {
-    const int64_t b0 = o == first ? begin % split.blocks : 0;
-    const int64_t b1 = o == last ? (end - 1) % split.blocks + 1 : split.blocks;
-    RunSlab(chunk.offsets, bound(b0), bound(b1), loop, ctx);
-  }
+    for (int64_t r0 = 0; r0 < rows; r0 += tile_rows_) {
+      const int64_t tile_height = std::min(rows - r0, tile_rows_);
+      int64_t tile[kMaxOperands];
+      std::copy_n(tile_row, nops, tile);
+      for (int64_t c0 = 0; c0 < columns; c0 += tile_cols_) {
+        const int64_t n = std::min(tile_cols_, columns - c0);
+        int64_t row[kMaxOperands];
+        std::copy_n(tile, nops, row);
+        for (int64_t r = 0; r < tile_height; ++r) {
+          for (int k = 0; k < nops; ++k) ptrs[k] = bases_[k] + row[k];
+          loop(ptrs, n, inner_step, ctx);
+          for (int k = 0; k < nops; ++k) row[k] += row_step[k];
+        }
+        for (int k = 0; k < nops; ++k) tile[k] += n * inner_step[k];
+      }
+      for (int k = 0; k < nops; ++k) tile_row[k] += tile_height * row_step[k];
+    }
+  });
 }
 
 void StridedIterator::Run(int parts, ChunkLoopFn loop, void* ctx) const {
-  const Split split = SplitFor(std::max(1, parts));
-  const int64_t n = std::min<int64_t>(std::max(1, parts), split.units);
-  if (n <= 1) {
-    RunUnits(0, split.units, split, loop, ctx);
-    return;
+  const int nops = run_plan_.num_operands();
+  if (parts <= 1 || run_plan_.numel() == 0) return Walk(run_plan_, loop, ctx);
+  // The engine's cut (ThreadBoxes): against the output and, per axis, the
+  // input that moves least along it (a broadcast input counts as the
+  // output). The output's stride-0 axes (a reduction) are never cut.
+  Dims in_strides(box_.size(), 0);
+  for (int d = 0; d < box_.size(); ++d) {
+    uint64_t least = 0;
+    for (int k = 1; k < nops; ++k) {
+      const int64_t s = layouts_[k].strides[d];
+      const uint64_t m = s < 0 ? uint64_t{0} - uint64_t(s) : uint64_t(s);
+      if (m != 0 && (least == 0 || m < least)) {
+        least = m;
+        in_strides[d] = s;
+      }
+    }
   }
-  RunParallel(int(n), [&](int i) {
-    // i * units / n without overflow: units < 2^63 and n <= kMaxThreads.
-    const auto at = [&](int64_t j) {
-      return int64_t(static_cast<__int128>(split.units) * j / n);
-    };
-    RunUnits(at(i), at(i + 1), split, loop, ctx);
+  const std::vector<Box> boxes = ThreadBoxes(
+      Box{Dims(box_.size(), 0), box_}, layouts_[0].strides, in_strides, parts);
+  if (boxes.size() <= 1) return Walk(run_plan_, loop, ctx);
+  RunParallel(int(boxes.size()), [&](int i) {
+    const Box& part = boxes[size_t(i)];
+    Operand layouts[kMaxOperands];
+    for (int k = 0; k < nops; ++k) {
+      layouts[k] = {layouts_[k].strides, BoxOffset(layouts_[k], part)};
+    }
+    Walk(IterationPlan::Make(part.Shape(), std::span(layouts, size_t(nops)),
+                             tiles_),
+         loop, ctx);
   });
 }
 

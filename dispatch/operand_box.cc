@@ -114,7 +114,7 @@ std::vector<Box> ThreadBoxes(const Box& box, const Dims& dst_strides,
   uint64_t slowest = 0;
   for (int d = 0; d < box.begin.size(); ++d) {
     const uint64_t stride = magnitude(dst_strides[d]);
-    if (box.end[d] - box.begin[d] >= parts * kThreadBlock &&
+    if (stride != 0 && box.end[d] - box.begin[d] >= parts * kThreadBlock &&
         (axis < 0 || stride > slowest)) {
       axis = d;
       slowest = stride;
@@ -130,8 +130,16 @@ std::vector<Box> ThreadBoxes(const Box& box, const Dims& dst_strides,
     return SplitBox(box, parts, outer,
                     extent >= parts * kThreadBlock ? kThreadBlock : 1);
   }
-  return axis >= 0 ? SplitBox(box, parts, axis, kThreadBlock)
-                   : SplitBox(box, parts);
+  if (axis >= 0) return SplitBox(box, parts, axis, kThreadBlock);
+  // The longest axis the destination moves along.
+  for (int d = 0; d < box.begin.size(); ++d) {
+    if (dst_strides[d] != 0 &&
+        (axis < 0 ||
+         box.end[d] - box.begin[d] > box.end[axis] - box.begin[axis])) {
+      axis = d;
+    }
+  }
+  return axis >= 0 ? SplitBox(box, parts, axis) : std::vector<Box>{box};
 }
 
 int ThreadParts(int threads, int64_t elements) {

@@ -54,7 +54,9 @@ std::vector<Box> SplitBox(const Box& box, int parts, int axis = -1,
 // is one other than that and either no axis is that long (a permutation of
 // short axes: cutting either side's innermost axes would break the tiles
 // the copy engine fuses from them) or it gives parts within an eighth of
-// each other. One box when parts <= 1.
+// each other. Never along an axis of destination stride 0 (an iterator's
+// reduction, whose positions accumulate into one element). One box when
+// parts <= 1.
 inline constexpr int64_t kThreadBlock = 64;
 std::vector<Box> ThreadBoxes(const Box& box, const Dims& dst_strides,
                              const Dims& src_strides, int parts);

@@ -82,8 +82,10 @@ class StridedIterator {
   void Reset();
 
   // Runs loop over every chunk exactly once, split into at most `parts`
-  // parts run by RunParallel (never splitting the chunks that accumulate
-  // into one output element of a reduction). Each output element is
+  // parts run by RunParallel: boxes of the iteration cut as the engine cuts
+  // its calls (ThreadBoxes; never along the output's stride-0 axes, whose
+  // positions accumulate into one output element of a reduction), each
+  // walked by its own plan. Each output element is
   // computed by one part, in the order of a serial run, so the results do
   // not depend on `parts`. Independent of Next's position; safe to call
   // from several threads at once. An exception from loop is rethrown after
@@ -105,34 +107,20 @@ class StridedIterator {
   std::string Describe() const;
 
  private:
-  // Run's unit of work: `group` consecutive outer positions (the positions
-  // of a reduction that share output elements), or one outer position cut
-  // into `blocks` pieces along the split axis (the inner axis, or the tile
-  // axis of a tiled plan).
-  struct Split {
-    int64_t group = 1;
-    int64_t blocks = 1;
-    int64_t units = 0;
-  };
-  Split SplitFor(int parts) const;
-  void RunUnits(int64_t begin, int64_t end, const Split& split,
-                ChunkLoopFn loop, void* ctx) const;
-  void RunSlab(const int64_t* offsets, int64_t first, int64_t last,
-               ChunkLoopFn loop, void* ctx) const;
+  // Walks every chunk of `plan` (a plan of these operands over the box or a
+  // part of it), row by row or, tiled, in tile_rows_ x tile_cols_ tiles.
+  void Walk(const IterationPlan& plan, ChunkLoopFn loop, void* ctx) const;
 
   IterationPlan plan_;
   IterationPlan run_plan_;
+  bool tiles_ = true;
+  // Each operand over the box (its origin at the box's first position),
+  // which Run splits into parts as the engine does (ThreadBoxes).
+  Dims box_;
+  Operand layouts_[kMaxOperands];
   char* bases_[kMaxOperands] = {};
   int64_t elem_sizes_[kMaxOperands] = {};
   int64_t byte_strides_[kMaxOperands] = {};
-  // Run's plan: element strides of each operand along the inner axis and
-  // the tile axis, and byte strides along the inner axis (the loop's).
-  struct Steps {
-    int64_t inner = 0;
-    int64_t tile_axis = 0;
-  };
-  Steps run_steps_[kMaxOperands] = {};
-  int64_t run_byte_strides_[kMaxOperands] = {};
   int64_t tile_rows_ = 0;  // Run's tiles: positions of the tile axis
   int64_t tile_cols_ = 0;  // by positions of the inner axis.
   std::optional<ChunkIterator> chunks_;
