@@ -9,15 +9,11 @@
 // with mpmath, coefficients rounded to T), the result 2^n + 2^n (r + ...)
 // in one multiply-add; lanes beyond the normal range of 2^n (overflow,
 // subnormal results, NaN) take a rare path (AnyLane) scaling by two powers.
-// exp2, expm1, sinh, cosh, tanh reuse the reduction and Q. log of float:
-// x = 2^k (1 + f), 1 + f in [sqrt(1/2), sqrt(2)) by integer ops, log(1 +
-// f) = f + f^2 Q(f) (minimax), k C + f D summed in double-word for the
-// bases e, 2 and 10; of double: x = 2^k z, z near c_i, one of 128 table
-// points (math_log_table.h), log(x) = k ln2 + log(c_i) + log1p(z / c_i -
-// 1), a degree-7 series, summed in double-word and converted to base 2 or
-// 10 in double-word (LogByTable). Subnormals, zeros, negatives, infinities
-// and NaN take the rare path. No division in exp, exp2, log, log2, log10.
-// The
+// exp2, expm1, sinh, cosh, tanh reuse the reduction and Q. log: x = 2^k (1
+// + f), 1 + f in [sqrt(1/2), sqrt(2)) by integer ops, log(1 + f) = f +
+// f^2 Q(f) (minimax), k C + f D summed in double-word for the bases e, 2
+// and 10; subnormals, zeros, negatives, infinities and NaN take the rare
+// path. No division and no table in exp, exp2, log, log2, log10. The
 // inverse hyperbolics go through log1p; cbrt through Newton steps on
 // x^(-1/3); logaddexp through log1p(exp) with a double-word path where the
 // sum cancels. Measured (every float32; millions of doubles against long
@@ -52,14 +48,22 @@ struct ExpLogConsts<double> {
       0x1.111111110ec5dp-7,  0x1.6c16c16c3048dp-10, 0x1.a01a01b37e3b7p-13,
       0x1.a01a01368f6f4p-16, 0x1.71ddf020c575cp-19, 0x1.27e5b44655704p-22,
       0x1.af6be7f2d512fp-26, 0x1.1e3d2d03fe791p-29};
-  // The table path (lib/math_log_table.h): log1p(r) = r + r^2 (c[0] + c[1]
-  // r + ...), |r| <= 2^-8: the Taylor series, truncated at 2^-59 of r.
-  static constexpr std::array<double, 6> kLogTablePoly = {-0x1p-1,
-                                                          0x1.5555555555555p-2,
-                                                          -0x1p-2,
-                                                          0x1.999999999999ap-3,
-                                                          -0x1.5555555555555p-3,
-                                                          0x1.2492492492492p-3};
+  // log(1 + f) = f - f^2 / 2 + f^3 (c[0] + c[1] f + ...), f in
+  // [sqrt(1/2) - 1, sqrt(2) - 1]: relative error 2^-56 (kLogHalf: the
+  // f^2 term exact in double-word).
+  static constexpr bool kLogHalf = true;
+  static constexpr std::array<double, 20> kLogPolyHalf = {
+      0x1.5555555555571p-2,  -0x1.ffffffffffd4ap-3, 0x1.9999999994052p-3,
+      -0x1.555555557346bp-3, 0x1.24924927b2070p-3,  -0x1.fffffff068f16p-4,
+      0x1.c71c700bbe311p-4,  -0x1.99999af218ba3p-4, 0x1.745d5cd6dd5d2p-4,
+      -0x1.555573888c004p-4, 0x1.3b0d30a8a8687p-4,  -0x1.24893711b6466p-4,
+      0x1.116cf84fa7a18p-4,  -0x1.00d2eb243eeccp-4, 0x1.dc7657e05598bp-5,
+      -0x1.b421ca3a5e432p-5, 0x1.bbf43d22e8774p-5,  -0x1.016e6138f7c10p-4,
+      0x1.d2e04ad216967p-5,  -0x1.8d04a53ebbf99p-6};
+  // (bias << 52) - bits(sqrt(1/2)): bits(x) + kLogOffset has the exponent
+  // field k + bias of x = 2^k (1 + f), 1 + f in [sqrt(1/2), sqrt(2)).
+  static constexpr Int kLogOffset = 0x3ff0000000000000 - 0x3fe6a09e667f3bcd;
+  static constexpr Int kSqrtHalfBits = 0x3fe6a09e667f3bcd;
   // log_b(x) = k C + log1p(f) D, C = C_hi + C_lo (C_hi k exact for |k| <
   // 2^11), D = D_hi + D_lo: for b = e, 2, 10.
   static constexpr double kLogC[3][2] = {
@@ -378,64 +382,6 @@ V LogCombine(const M& m, V f, V k, V c) {
   return m.Add(hi, m.Add(e, low));
 }
 
-// log(x) + k_adjust ln2 + c of a positive normal double x as hi + lo
-// (returns hi; |lo| about an ulp of hi or less), c a small correction
-// (log1p's), by the table of lib/math_log_table.h (its contract): x = 2^k z,
-// z invc - 1 = r + r_lo exactly (r = P - 1 exact for the rounded product P
-// in [1/2, 2], r_lo the product's error, one multiply-add), log(x) = (k +
-// k_adjust) ln2 + logc + log1p(r) + r_lo / (1 + r). Sums: w = k ln2_hi +
-// logc and hi = w + r by Fast2Sum (|k ln2_hi| > |logc|, |logc| > |r| or k
-// = 0, logc = 0 only where r = z - 1); the rest rounds far below hi's ulp.
-template <class M, typename V>
-V LogByTable(const M& m, V x, V k_adjust, V c, V& lo) {
-  namespace table = ::stridekit::math_tables;
-  using E = ExpLogConsts<double>;
-  constexpr int kBits = 52;
-  const auto t = m.AddI(
-      m.BitsOf(x), m.SetI(0x3ff0000000000000 - table::kLogTableOffsetBits));
-  // k + bias in the exponent field of t: as a double through 2^52.
-  const auto biased = m.template ShrI<kBits>(t);
-  const V k = m.Add(m.Sub(m.FromBits(m.OrI(biased, m.BitsOf(m.Set(0x1p52)))),
-                          m.Set(0x1p52 + 1023)),
-                    k_adjust);
-  const auto index = m.AndI(m.template ShrI<kBits - table::kLogTableBits>(t),
-                            m.SetI((int64_t{1} << table::kLogTableBits) - 1));
-  const V z = m.FromBits(m.AddI(m.AndI(t, m.SetI((int64_t{1} << kBits) - 1)),
-                                m.SetI(table::kLogTableOffsetBits)));
-  const V invc = m.Lookup(table::kLogInvC, index);
-  const V logc = m.Lookup(table::kLogC, index);
-  const V product = m.Mul(z, invc);
-  const V r_lo = m.MulAdd(z, invc, m.Neg(product));
-  const V r = m.Sub(product, m.Set(1));
-  const V a = m.Mul(k, m.Set(E::kLogC[0][0]));  // Exact: |k| < 2^24.
-  const V w = m.Add(a, logc);
-  const V w_lo = m.Add(m.Sub(a, w), logc);
-  const V hi = m.Add(w, r);
-  const V e = m.Add(m.Sub(w, hi), r);
-  const V r2 = m.Mul(r, r);
-  const V tail = m.MulAdd(r2, Estrin(m, r, r2, E::kLogTablePoly),
-                          m.MulAdd(r_lo, m.Neg(r), r_lo));
-  lo =
-      m.Add(m.MulAdd(k, m.Set(E::kLogC[0][1]), m.Add(m.Add(w_lo, e), c)), tail);
-  return hi;
-}
-
-// (hi + lo) / ln b rounded, b = e, 2, 10 (kBase 0, 1, 2): the product by
-// D = D_hi + D_lo in double-word.
-template <int kBase, class M, typename V>
-V LogInBase(const M& m, V hi, V lo) {
-  using E = ExpLogConsts<typename M::T>;
-  if constexpr (kBase == 0) {
-    return m.Add(hi, lo);
-  } else {
-    const V d = m.Set(E::kLogD[kBase][0]);
-    const V p = m.Mul(hi, d);
-    const V p_lo = m.MulAdd(hi, d, m.Neg(p));
-    return m.Add(
-        p, m.Add(p_lo, m.MulAdd(hi, m.Set(E::kLogD[kBase][1]), m.Mul(lo, d))));
-  }
-}
-
 // Zeros, negatives, infinities and NaN of log_b: -inf, NaN, inf, NaN (for
 // negatives NumPy's: the invalid NaN, +NaN for log10).
 template <int kBase, class M, typename V>
@@ -451,35 +397,24 @@ V LogSpecial(const M& m, V x, V result) {
 }
 
 // log_b(x), kBase 0, 1, 2: b = e, 2, 10.
-// log_b of a positive normal x (double: the table; float: the polynomial)
-// plus k_adjust log_b 2.
-template <int kBase, class M, typename V>
-V LogNormal(const M& m, V x, V k_adjust) {
-  if constexpr (std::is_same_v<typename M::T, double>) {
-    V lo;
-    const V hi = LogByTable(m, x, k_adjust, m.Set(0), lo);
-    return LogInBase<kBase>(m, hi, lo);
-  } else {
-    V k;
-    const V f = SplitLog(m, x, k);
-    return LogCombine<kBase>(m, f, m.Add(k, k_adjust), m.Set(0));
-  }
-}
-
 template <int kBase, class M, typename V>
 V LogBase(const M& m, V x) {
   using T = typename M::T;
   using C = Consts<T>;
-  V result = LogNormal<kBase>(m, x, m.Set(0));
+  V k;
+  V f = SplitLog(m, x, k);
+  V result = LogCombine<kBase>(m, f, k, m.Set(0));
   const auto rare =
       m.Not(m.And(m.Le(m.Set(C::kMinNormal), x),
                   m.Lt(x, m.Set(std::numeric_limits<T>::infinity()))));
   if (m.AnyLane(rare)) {
     // Subnormals scaled to normal; other lanes replaced afterwards.
     const V xs = m.Select(m.Lt(m.Set(0), x), x, m.Set(1));
-    const V scaled = LogNormal<kBase>(m, m.Mul(xs, m.Set(C::kSubnormalScale)),
-                                      m.Set(-T(C::kSubnormalShift)));
-    result = m.Select(rare, LogSpecial<kBase>(m, x, scaled), result);
+    f = SplitLog(m, m.Mul(xs, m.Set(C::kSubnormalScale)), k);
+    k = m.Sub(k, m.Set(T(C::kSubnormalShift)));
+    result = m.Select(
+        rare, LogSpecial<kBase>(m, x, LogCombine<kBase>(m, f, k, m.Set(0))),
+        result);
   }
   return result;
 }
@@ -506,18 +441,12 @@ V Log1pBase(const M& m, V x, V x_lo) {
   using C = Consts<T>;
   const V one = m.Set(1);
   const V u = m.Add(one, x);
+  V k;
+  const V f = SplitLog(m, u, k);
   V c = m.Select(m.Le(m.Set(2), u), m.Sub(one, m.Sub(u, x)),
                  m.Sub(x, m.Sub(u, one)));
   c = m.Select(m.Le(m.Set(C::kExact), x), m.Set(0), m.Div(m.Add(c, x_lo), u));
-  if constexpr (std::is_same_v<T, double>) {
-    V lo;
-    const V hi = LogByTable(m, u, m.Set(0), c, lo);
-    return LogInBase<kBase>(m, hi, lo);
-  } else {
-    V k;
-    const V f = SplitLog(m, u, k);
-    return LogCombine<kBase>(m, f, k, c);
-  }
+  return LogCombine<kBase>(m, f, k, c);
 }
 
 template <class M, typename V>

@@ -172,6 +172,5 @@ struct ScalarMath {
   }
   static bool AnyLane(K k) { return k; }
   static I XorI(I a, I b) { return a ^ b; }
-  static V Lookup(const T* table, I index) { return table[index]; }
   static V SelectIfNegativeI(I k, V yes, V no) { return k < 0 ? yes : no; }
 };

@@ -11,13 +11,13 @@
 // Highway.
 //
 // Methods: the exp/log family (math_exp_log-inl.h) reduces by ln2 with
-// multiply-adds and evaluates minimax polynomials (no division in exp and
-// log; float64 log by a 128-entry table, math_log_table.h); the trigonometric
-// family (math_trig-inl.h) reduces by pi/2 in double-word arithmetic up to
-// kTrigLimit (larger finite arguments go to M::Fallback: the C library's double
-// functions, correctly reduced, rounded to T). Both take rare vector paths for
-// the extremes. Measured errors: docs/math_accuracy.md (tests/accuracy/run);
-// tests/math_test.cc asserts at most 4 ulp.
+// multiply-adds and evaluates minimax polynomials (no table, no division in
+// exp and log); the trigonometric family (math_trig-inl.h) reduces by pi/2
+// in double-word arithmetic up to kTrigLimit (larger finite arguments go to
+// M::Fallback: the C library's double functions, correctly reduced,
+// rounded to T). Both take rare vector paths for the extremes. Measured
+// errors: docs/math_accuracy.md (tests/accuracy/run); tests/math_test.cc
+// asserts at most 4 ulp.
 //
 // A policy M has: types T (float or double), V (value vector), I (signed
 // integer vector of the same width), K (mask); Set(T), Add, Sub, Mul,
@@ -32,7 +32,6 @@
 // selected afterwards: the same bits either way).
 // XorI (bitwise exclusive or of I).
 // SelectIfNegativeI(k, yes, no): yes in the lanes whose integer k is < 0.
-// Lookup(table, index): table[index] per lane (a gather; indices in range).
 #ifndef STRIDEKIT_LIB_MATH_KERNELS_H_
 #define STRIDEKIT_LIB_MATH_KERNELS_H_
 
@@ -43,8 +42,6 @@
 #include <cstring>
 #include <limits>
 #include <type_traits>
-
-#include "math_log_table.h"
 
 namespace stridekit::math {
 #include "math_kernels-inl.h"  // IWYU pragma: export

@@ -100,9 +100,6 @@ struct HwyMath {
   }
   bool AnyLane(K k) const { return !hn::AllFalse(d, k); }
   I XorI(I a, I b) const { return hn::Xor(a, b); }
-  V Lookup(const T* table, I index) const {
-    return hn::GatherIndex(d, table, index);
-  }
   V SelectIfNegativeI(I k, V yes, V no) const {
     return hn::BitCast(d, hn::IfNegativeThenElse(k, hn::BitCast(di, yes),
                                                  hn::BitCast(di, no)));
