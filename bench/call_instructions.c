@@ -7,7 +7,9 @@
  * CASE: plan_add (sk_plan_execute of a SK_ADD plan), add (sk_binary),
  * plan_exp (SK_EXP), copy (sk_copy), plan_copy, plan_einsum and einsum
  * ("ij,jk->ik"), compare (sk_compare SK_GT into bytes), cast (sk_cast to
- * float64), plan_cast and sum (sk_reduce SK_SUM over both axes). */
+ * float64), plan_cast, sum (sk_reduce SK_SUM over both axes), cumsum
+ * (sk_scan SK_CUMSUM along axis 1) and argmax (sk_arg_reduce SK_ARGMAX
+ * along axis 1 into int64). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +51,11 @@ int main(int argc, char** argv) {
   sk_view none; /* rank 0: the sum of every element */
   memset(&none, 0, sizeof(none));
   const int32_t both_axes[2] = {0, 1};
+  sk_view rows; /* [e]: one int64 per row (argmax) */
+  memset(&rows, 0, sizeof(rows));
+  rows.ndim = 1;
+  rows.shape[0] = e;
+  rows.strides[0] = 1;
   const void* in[2] = {a, b};
   const sk_view* views[2] = {&v, &v};
   sk_plan* plan = NULL;
@@ -78,6 +85,10 @@ int main(int argc, char** argv) {
       Check(sk_cast(SK_FLOAT32, &v, a, SK_FLOAT64, &v, out));
     } else if (strcmp(name, "sum") == 0) {
       Check(sk_reduce(SK_SUM, SK_FLOAT32, &v, a, 2, both_axes, &none, out));
+    } else if (strcmp(name, "cumsum") == 0) {
+      Check(sk_scan(SK_CUMSUM, SK_FLOAT32, &v, a, 1, &v, out));
+    } else if (strcmp(name, "argmax") == 0) {
+      Check(sk_arg_reduce(SK_ARGMAX, SK_FLOAT32, &v, a, 1, &rows, out));
     } else {
       fprintf(stderr, "unknown case %s\n", name);
       return 2;

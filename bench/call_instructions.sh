@@ -22,13 +22,15 @@ cc -O2 -I"$root/dispatch/include" -I"$root/lib/include" -I"$lib/lib/include" \
   "$lib/libstridekit.a" -lhwy -lstdc++ -lm -lpthread -o "$exe"
 cases=("$@")
 [ ${#cases[@]} -gt 0 ] ||
-  cases=(plan_add add plan_exp copy plan_copy plan_einsum einsum compare cast plan_cast sum)
+  cases=(plan_add add plan_exp copy plan_copy plan_einsum einsum compare cast plan_cast sum
+         cumsum argmax)
 count() {  # count CASE N CALLS -> total instructions
   # Only inside the timed calls (not set-up, nor the worker threads).
   valgrind --tool=callgrind --callgrind-out-file="$work/out" --collect-atstart=no \
     --toggle-collect=sk_plan_execute --toggle-collect=sk_binary \
     --toggle-collect=sk_copy --toggle-collect=sk_einsum --toggle-collect=sk_compare \
-    --toggle-collect=sk_cast --toggle-collect=sk_reduce "$exe" "$1" "$2" "$3" \
+    --toggle-collect=sk_cast --toggle-collect=sk_reduce --toggle-collect=sk_scan \
+    --toggle-collect=sk_arg_reduce "$exe" "$1" "$2" "$3" \
     2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 printf '%-12s %6s %14s\n' case elements instructions/call

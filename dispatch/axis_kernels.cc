@@ -1,4 +1,5 @@
-// The dispatched scans and arg reductions (scan.h, arg_reduce.h): a masked
+// The dispatched scans and arg reductions (scan.h, arg_reduce.h), and their
+// plans' direct path (ResolveDirectAxis). In the engine, a masked
 // input, or one that overlaps the output other than exactly, is first
 // materialised; a masked output (or, for arg reductions, one that shares
 // memory with the input) is computed into a C-contiguous temporary and
@@ -8,6 +9,8 @@
 // its longest axis: each output element is computed within one part, by the
 // same sequential walk, so the bits do not depend on the thread count.
 #include <atomic>
+#include <limits>
+#include <new>
 #include <vector>
 
 #include "allocation.h"
@@ -15,6 +18,7 @@
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
+#include "dispatch/plan_state.h"
 #include "numeric_checks.h"
 #include "simd/common/numeric_task.h"
 #include "simd/kernel_dtype.h"
@@ -166,6 +170,73 @@ void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
   RunAxisKernel(kernel, int32_t(op), kernel_t, from, in, axis, strides, 0,
                 buffer.get(), strides[size_t(axis)], options.threads);
   ex.run.copy(ex, elem_size, staged, buffer.get(), out, out_data, nullptr, {});
+}
+
+void ResolveDirectAxis(PlanState& s) {
+  s.direct_axis.reset();
+  const sk_view& in = *s.inputs[0];
+  const sk_view& out = *s.out;
+  if (s.ex->IsReference() || in.has_mask || out.has_mask || in.ndim == 0) {
+    return;
+  }
+  const bool scan = s.kind == PlanKind::kScan;
+  const int axis = s.axis;
+  const DimsView shape(in.shape, size_t(in.ndim));
+  const int64_t numel = Numel(shape);
+  const size_t elem_size = DTypeSize(s.dtype);
+  if (numel == 0 ||
+      (scan && ScanThroughOutput(in, OperandOf(in, nullptr), nullptr, out, axis,
+                                 elem_size))) {
+    return;
+  }
+  // out's strides over in's axes, as the engine's (0 along an arg
+  // reduction's axis).
+  Dims out_strides;
+  const bool keepdims = out.ndim == in.ndim;
+  for (int d = 0, j = 0; d < in.ndim; ++d) {
+    out_strides.push_back(!scan && d == axis ? 0 : out.strides[j]);
+    if (scan || keepdims || d != axis) ++j;
+  }
+  DirectAxis& d = s.direct_axis.emplace();
+  d.kernel_dtype = scan ? KernelDType(ScanOp(s.op), s.dtype) : s.dtype;
+  d.run = (scan ? s.ex->kernels.scan
+                : s.ex->kernels.arg_reduce)[int(FamilyOf(d.kernel_dtype))];
+  d.length = in.shape[axis];
+  d.in_step = in.strides[axis];
+  d.out_step = scan ? out.strides[axis] : 0;
+  d.max_direct_threads =
+      ThreadParts(2, numel) == 1 ? std::numeric_limits<int>::max() : 1;
+  // The engine's one-part plan (RunAxisKernel), made in place, unchecked
+  // (the views passed the layout checks).
+  Dims rest_shape = WithoutAxis(shape, axis);
+  if (in.ndim == 1) rest_shape[0] = 1;
+  const Operand layouts[2] = {
+      {WithoutAxis(out_strides, axis), out.offset},
+      {WithoutAxis(DimsView(in.strides, size_t(in.ndim)), axis), in.offset}};
+  ::new (static_cast<void*>(&d.plan))
+      IterationPlan(IterationPlan::MakeValidated(rest_shape, Numel(rest_shape),
+                                                 std::span(layouts, 2), false));
+  // Extents over in's shape: out (its own element size), then in.
+  const Operand out_then_in[2] = {
+      {out_strides, out.offset},
+      {Dims(DimsView(in.strides, size_t(in.ndim))), in.offset}};
+  const size_t sizes[2] = {scan ? elem_size : sizeof(int64_t), elem_size};
+  if (!ByteExtents(in, out_then_in, 2, sizes, d.lo, d.hi)) {
+    s.direct_axis.reset();
+  }
+}
+
+bool RunDirectAxis(const PlanState& s, const void* const* inputs, void* out,
+                   int threads) {
+  if (!s.direct_axis) return false;
+  const DirectAxis& d = *s.direct_axis;
+  if (threads > d.max_direct_threads ||
+      SharesBytes(inputs[0], out, d.lo, d.hi, 1)) {
+    return false;
+  }
+  NoteKernelRan(d.run({&d.plan, s.op, d.kernel_dtype, out, inputs[0], d.length,
+                       d.in_step, d.out_step, 0, d.plan.outer_size()}));
+  return true;
 }
 
 void EngineArgReduce(const Executor& ex, ArgOp op, DType t, const sk_view& in,

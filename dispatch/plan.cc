@@ -177,6 +177,7 @@ void PlanArgReduce(PlanState& s, ArgOp op, DType t, const sk_view& in,
   s.axis = CheckArgReduceArguments(op, t, in, DatasFor(datas)[0], axis, out,
                                    OutFor(datas, out_data));
   Bind(s, PlanKind::kArgReduce, OpName(op), int32_t(op), t, {&in}, out, datas);
+  ResolveDirectAxis(s);
 }
 
 void PlanScan(PlanState& s, ScanOp op, DType t, const sk_view& in, int32_t axis,
@@ -185,6 +186,7 @@ void PlanScan(PlanState& s, ScanOp op, DType t, const sk_view& in, int32_t axis,
   s.axis = CheckScanArguments(op, t, in, DatasFor(datas)[0], axis, out,
                               OutFor(datas, out_data));
   Bind(s, PlanKind::kScan, OpName(op), int32_t(op), t, {&in}, out, datas);
+  ResolveDirectAxis(s);
 }
 
 void PlanEinsum(PlanState& s, std::string_view spec,
@@ -366,9 +368,11 @@ void ExecutePlan(const PlanState& s, const void* const* inputs, void* out,
       return ex.run.reduce(ex, ReduceOp(s.op), s.dtype, *s.inputs[0], inputs[0],
                            s.reduced, *s.out, out, options);
     case PlanKind::kArgReduce:
+      if (RunDirectAxis(s, inputs, out, threads)) return;
       return ex.run.arg_reduce(ex, ArgOp(s.op), s.dtype, *s.inputs[0],
                                inputs[0], s.axis, *s.out, out, options);
     case PlanKind::kScan:
+      if (RunDirectAxis(s, inputs, out, threads)) return;
       return ex.run.scan(ex, ScanOp(s.op), s.dtype, *s.inputs[0], inputs[0],
                          s.axis, *s.out, out, options);
     case PlanKind::kEinsum:
@@ -439,6 +443,8 @@ std::string Describe(const PlanState& s, std::span<const sk_view> views) {
     text << " | direct kernel, plan " << s.direct->plan.Describe();
   } else if (s.direct_reduce) {
     text << " | direct kernel, plan " << s.direct_reduce->plan.Describe();
+  } else if (s.direct_axis) {
+    text << " | direct kernel, plan " << s.direct_axis->plan.Describe();
   } else if (s.direct_cast) {
     text << " | direct kernel, plan " << s.direct_cast->plan.Describe();
   } else if (s.direct_select) {

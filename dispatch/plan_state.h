@@ -16,6 +16,7 @@
 #include "dispatch/executor.h"
 #include "simd/cast/cast_task.h"
 #include "simd/common/numeric_task.h"
+#include "simd/scan/scan_task.h"
 #include "simd/select/select_task.h"
 #include "stridekit/dims.h"
 #include "stridekit/iteration_plan.h"
@@ -114,6 +115,21 @@ struct DirectReduce {
   int64_t lo[2] = {}, hi[2] = {};  // As DirectSelect's (out, then in).
 };
 
+// A scan or arg reduction resolved once, as DirectReduce: unmasked, on a
+// Highway target, on one part, and for a scan not through the output
+// (ScanThroughOutput): `run` is the family's axis kernel over `plan` (the
+// engine's one-part plan over the other axes: the same walk and bits); an
+// input sharing memory with out runs the engine.
+struct DirectAxis {
+  DirectAxis() {}  // As DirectElementwise: `plan` is not zeroed first.
+  simd::AxisKernelFn run = nullptr;
+  DType kernel_dtype = DType::kFloat32;
+  int64_t length = 0, in_step = 0, out_step = 0;  // As AxisTask's.
+  int max_direct_threads = 0;
+  IterationPlan plan;
+  int64_t lo[2] = {}, hi[2] = {};  // As DirectSelect's (out, then in).
+};
+
 // A comparison, predicate or where call resolved once, as DirectElementwise:
 // with no mask, on a Highway target, below the engine's staging size and
 // on one part, `run` is the family's kernel over `plan` with `task`'s kind,
@@ -171,6 +187,8 @@ struct PlanState {
   std::optional<DirectCast> direct_cast;
   // Reductions that allow it (ResolveDirectReduce).
   std::optional<DirectReduce> direct_reduce;
+  // Scans and arg reductions that allow it (ResolveDirectAxis).
+  std::optional<DirectAxis> direct_axis;
   // Small einsums (ResolveDirectEinsum).
   std::optional<DirectEinsum> direct_einsum;
   // Einsums that are one matrix product into out (PrepareEinsumProduct).
@@ -264,6 +282,12 @@ inline bool SharesBytes(const void* from, const void* out, const int64_t* lo,
 void ResolveDirectReduce(PlanState& s);
 bool RunDirectReduce(const PlanState& s, const void* const* inputs, void* out,
                      int threads);
+
+// The direct path of scans and arg reductions (dispatch/axis_kernels.cc),
+// as the elementwise one.
+void ResolveDirectAxis(PlanState& s);
+bool RunDirectAxis(const PlanState& s, const void* const* inputs, void* out,
+                   int threads);
 
 // The direct path of casts (dispatch/cast.cc), as the elementwise one.
 void ResolveDirectCast(PlanState& s);

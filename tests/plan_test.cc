@@ -605,6 +605,65 @@ TEST(Plan, DirectReductionsMatchTheEngine) {
   EXPECT_EQ(std::memcmp(&whole, &engine, sizeof(float)), 0);
 }
 
+// Scans and arg reductions of a plan on one part run the axis kernel over
+// the plan made once (DirectAxis, dispatch/axis_kernels.cc); a masked out
+// that keeps every element runs the engine: the same bits, also on a
+// 16-byte offset input and in place (out is the input: the engine).
+TEST(Plan, DirectScansAndArgReductionsMatchTheEngine) {
+  constexpr int64_t kRows = 7, kCols = 1003;
+  std::vector<double> a(kRows * kCols + 2);
+  std::mt19937 gen(12);
+  for (double& x : a) x = double(int32_t(gen() >> 8) - (1 << 23)) / (1 << 22);
+  const sk_view in = testing::MakeView({kRows, kCols}, {kCols, 1}, 0);
+  sk_view masked = in;
+  masked.has_mask = 1;
+  masked.mask_end[0] = kRows;
+  masked.mask_end[1] = kCols;
+  for (int axis : {0, 1}) {
+    SCOPED_TRACE(axis);
+    for (sk_scan_op op : {SK_CUMSUM, SK_CUMPROD}) {
+      sk_plan* plan = nullptr;
+      ASSERT_EQ(sk_plan_scan(op, SK_FLOAT64, &in, axis, &in, &plan), SK_OK);
+      EXPECT_NE(std::string(sk_plan_describe(plan)).find("direct kernel"),
+                std::string::npos)
+          << sk_plan_describe(plan);
+      for (size_t shift : {0, 2}) {  // 16-byte offset input.
+        const double* from = a.data() + shift;
+        std::vector<double> direct(kRows * kCols), engine(kRows * kCols);
+        const void* inputs[1] = {from};
+        ASSERT_EQ(sk_plan_execute(plan, inputs, direct.data()), SK_OK);
+        ASSERT_EQ(
+            sk_scan(op, SK_FLOAT64, &in, from, axis, &masked, engine.data()),
+            SK_OK);
+        EXPECT_EQ(std::memcmp(direct.data(), engine.data(),
+                              sizeof(double) * direct.size()),
+                  0);
+        std::vector<double> in_place(from, from + kRows * kCols);
+        const void* same[1] = {in_place.data()};
+        ASSERT_EQ(sk_plan_execute(plan, same, in_place.data()), SK_OK);
+        EXPECT_EQ(std::memcmp(direct.data(), in_place.data(),
+                              sizeof(double) * direct.size()),
+                  0);
+      }
+      sk_plan_free(plan);
+    }
+    const sk_view out = testing::MakeView({axis == 1 ? kRows : kCols}, {1}, 0);
+    sk_view masked_out = out;
+    masked_out.has_mask = 1;
+    masked_out.mask_end[0] = out.shape[0];
+    for (sk_arg_op op : {SK_ARGMIN, SK_ARGMAX}) {
+      std::vector<int64_t> direct(size_t(out.shape[0])), engine(direct.size());
+      ASSERT_EQ(sk_arg_reduce(op, SK_FLOAT64, &in, a.data() + 1, axis, &out,
+                              direct.data()),
+                SK_OK);
+      ASSERT_EQ(sk_arg_reduce(op, SK_FLOAT64, &in, a.data() + 1, axis,
+                              &masked_out, engine.data()),
+                SK_OK);
+      EXPECT_EQ(direct, engine);
+    }
+  }
+}
+
 // Einsums that are one matrix product into out run the product prepared
 // when the plan was made: the same bits as the engine's path (a masked
 // out; out overlapping an input, which the engine copies first), on new
