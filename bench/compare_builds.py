@@ -51,14 +51,16 @@ def main():
             for who, build in order:
                 for case, label, t in run(f"{build}/bench/{name}", bench_filter,
                                           args.repetitions, args.min_time):
-                    times.setdefault((case, label), {}).setdefault(
+                    # By label where there is one: a case keeps its label
+                    # when its name gains arguments (copy_bench's threads).
+                    times.setdefault(label or case, {}).setdefault(
                         who, []).append(t)
     ratios = []
-    for (case, label), v in sorted(times.items()):
+    for key, v in sorted(times.items()):
         if "base" in v and "head" in v:
             r = statistics.median(v["base"]) / statistics.median(v["head"])
             ratios.append(r)
-            print(f"{label or case:48s} {r:5.2f}")
+            print(f"{key:48s} {r:5.2f}")
     if ratios:
         print(f"{len(ratios)} cases: median {statistics.median(ratios):.3f}, "
               f"min {min(ratios):.3f}, max {max(ratios):.3f}")
