@@ -46,18 +46,6 @@ bool IsMasked(const sk_view& v) {
                                k == 0 ? ", the output)" : ")"));
 }
 
-// Element offset of the first element of the box starting at `begin`,
-// modulo 2^64: exact when the box has an element (ElementOffset).
-int64_t MaskedBoxOffset(const sk_view& out, const Operand& layout,
-                        const int64_t* begin) {
-  uint64_t offset = static_cast<uint64_t>(layout.offset);
-  for (int d = 0; d < out.ndim; ++d) {
-    offset += static_cast<uint64_t>(begin[d]) *
-              static_cast<uint64_t>(layout.strides[d]);
-  }
-  return static_cast<int64_t>(offset);
-}
-
 }  // namespace
 
 StridedIterator::StridedIterator(std::span<const IterOperand> operands,
@@ -112,12 +100,8 @@ StridedIterator::StridedIterator(std::span<const IterOperand> operands,
   }
 
   // The iteration box: the output's valid positions.
-  int64_t begin[SK_MAX_NDIM];
-  Dims box;
-  for (int d = 0; d < out.ndim; ++d) {
-    begin[d] = out.has_mask ? out.mask_begin[d] : 0;
-    box.push_back(out.has_mask ? out.mask_end[d] - begin[d] : out.shape[d]);
-  }
+  const Box valid = ValidBox(out);
+  const Dims box = valid.Shape();
   const bool box_empty = Numel(box) == 0;
 
   // Each operand over the box: inputs get stride 0 on broadcast axes.
@@ -130,9 +114,9 @@ StridedIterator::StridedIterator(std::span<const IterOperand> operands,
       const bool broadcast = j < 0 || (k > 0 && v.shape[j] == 1);
       layout.strides.push_back(broadcast ? 0 : v.strides[j]);
     }
-    if (!box_empty) layout.offset = MaskedBoxOffset(out, layout, begin);
+    // Exact: the box's first position is an element of every operand.
+    if (!box_empty) layout.offset = BoxOffset(layout, valid);
     bases_[k] = static_cast<char*>(operands[size_t(k)].data);
-    layout.data = reinterpret_cast<const unsigned char*>(bases_[k]);
   }
 
   // The output writes each location of the box once, or with reduce_ok

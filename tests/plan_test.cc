@@ -644,6 +644,15 @@ TEST(Plan, DirectScansAndArgReductionsMatchTheEngine) {
         EXPECT_EQ(std::memcmp(direct.data(), in_place.data(),
                               sizeof(double) * direct.size()),
                   0);
+        // out one element past the input: written before it is read unless
+        // the overlap check sends the call to the engine (which copies).
+        std::vector<double> shifted(from, from + kRows * kCols);
+        shifted.push_back(0);
+        const void* ahead[1] = {shifted.data()};
+        ASSERT_EQ(sk_plan_execute(plan, ahead, shifted.data() + 1), SK_OK);
+        EXPECT_EQ(std::memcmp(direct.data(), shifted.data() + 1,
+                              sizeof(double) * direct.size()),
+                  0);
       }
       sk_plan_free(plan);
     }
