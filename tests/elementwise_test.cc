@@ -348,6 +348,39 @@ TEST(Elementwise, StreamedRowsOfReversedAndBroadcastInputs) {
   });
 }
 
+// The transcendentals' blocks (numeric-inl.h's BlockRow) on streamed rows:
+// exp of a contiguous input and arctan2 of a reversed input beside a
+// broadcast one (staged through buffers, then streamed), into misaligned
+// float32 outputs of 64 MiB, against the scalar reference's bits.
+TEST(Elementwise, StreamedMathRowsMatchTheReference) {
+  if (std::getenv("STRIDEKIT_TEST_QUICK") != nullptr) GTEST_SKIP();
+  const int64_t n = (int64_t{64} << 20) / 4 + 37;
+  std::vector<float> a(n), out(n + 1), want(n);
+  for (int64_t i = 0; i < n; ++i) a[i] = float(i % 2001) * 0.01f - 10.0f;
+  const float b = 0.75f;
+  const sk_view v = MakeView({n}, {1}, 0);
+  const sk_view reversed = MakeView({n}, {-1}, n - 1);
+  const sk_view broadcast = MakeView({n}, {0}, 0);
+  reference::Unary(UnaryOp::kExp, DType::kFloat32, v, a.data(), v, want.data());
+  testing::ForEachTarget([&](const std::string& target) {
+    std::fill(out.begin(), out.end(), -1.0f);
+    Unary(UnaryOp::kExp, DType::kFloat32, v, a.data(), v, out.data() + 1);
+    EXPECT_EQ(out[0], -1.0f);
+    EXPECT_TRUE(std::equal(want.begin(), want.end(), out.begin() + 1))
+        << target << " exp";
+  });
+  reference::Binary(BinaryOp::kArctan2, DType::kFloat32, reversed, a.data(),
+                    broadcast, &b, v, want.data());
+  testing::ForEachTarget([&](const std::string& target) {
+    std::fill(out.begin(), out.end(), -1.0f);
+    Binary(BinaryOp::kArctan2, DType::kFloat32, reversed, a.data(), broadcast,
+           &b, v, out.data() + 1);
+    EXPECT_EQ(out[0], -1.0f);
+    EXPECT_TRUE(std::equal(want.begin(), want.end(), out.begin() + 1))
+        << target << " arctan2";
+  });
+}
+
 // Transposed inputs run the executors' tiled path (register-tile
 // transposes, dispatch/elementwise.cc); results must equal the reference,
 // also for unary ops, both inputs transposed, and integer division (which

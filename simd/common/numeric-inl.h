@@ -12,6 +12,7 @@
 #define STRIDEKIT_SIMD_NUMERIC_INL_H_
 #endif
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -573,6 +574,90 @@ HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
                             StridedLoader<D>(d, b, b_stride), count);
 }
 
+// ---- Block ops: ops whose vector form runs over whole contiguous blocks,
+// Op::Block(d, a, b, out, vectors) (out may be a itself; a unary op ignores
+// b), one out-of-line loop per op and type whose constants stay in
+// registers (the transcendentals, whose per-vector calls reloaded them).
+// Every layout reaches the block: contiguous rows directly, the others
+// staged through L1 buffers of kBlockChunk elements; tails take
+// Op::Scalar, which gives the block's bits.
+template <class Op>
+concept BlockOp = requires {
+  Op::kBlock;
+};
+
+inline constexpr size_t kBlockChunk = 256;
+
+// RunRow of a BlockOp.
+template <class Op, RowLayouts kLayouts, class D, typename T = hn::TFromD<D>>
+HWY_INLINE void BlockRow(D d, T* out, int64_t out_stride, const T* a,
+                         int64_t a_stride, const T* b, int64_t b_stride,
+                         size_t count, bool stream) {
+  const size_t N = hn::Lanes(d);
+  const bool b_direct = kLayouts.unary || b_stride == 1;
+  const StridedLoader<D> la(d, a, a_stride), lb(d, b, b_stride);
+  // offset-checked: i < count elements of rows the caller's layout spans.
+  const auto put = [&](size_t i, T value) {
+    out[static_cast<int64_t>(i) * out_stride] = value;
+  };
+  size_t i = 0;
+  if (out_stride == 1 && (stream || count >= 4 * N)) {
+    // Whole-vector aligned stores (streaming needs them; full-width stores
+    // that straddle cache lines cost about twice as much on AVX-512).
+    const size_t head =
+        simd::ElementsToAlignment(out, N * sizeof(T), stream ? count : N);
+    for (; i < head; ++i) put(i, Op::Scalar(la.At(i), lb.At(i)));
+  }
+  if (out_stride == 1 && a_stride == 1 && b_direct && !stream) {
+    const size_t vectors = (count - i) / N;
+    Op::Block(d, a + i, kLayouts.unary ? b : b + i, out + i, vectors);
+    i += vectors * N;
+  } else {
+    HWY_ALIGN T staged_a[kBlockChunk];
+    HWY_ALIGN T staged_b[kBlockChunk];
+    HWY_ALIGN T staged_out[kBlockChunk];
+    while (count - i >= N) {
+      const size_t vectors = std::min(kBlockChunk, count - i) / N;
+      const T* from_a = staged_a;
+      if (a_stride == 1) {
+        from_a = a + i;
+      } else {
+        for (size_t v = 0; v < vectors; ++v) {
+          hn::Store(la.Load(d, i + v * N), d, staged_a + v * N);
+        }
+      }
+      const T* from_b = b;
+      if constexpr (!kLayouts.unary) {
+        if (b_direct) {
+          from_b = b + i;
+        } else {
+          for (size_t v = 0; v < vectors; ++v) {
+            hn::Store(lb.Load(d, i + v * N), d, staged_b + v * N);
+          }
+          from_b = staged_b;
+        }
+      }
+      const bool direct_out = out_stride == 1 && !stream;
+      T* to = direct_out ? out + i : staged_out;
+      Op::Block(d, from_a, from_b, to, vectors);
+      if (!direct_out) {
+        for (size_t v = 0; v < vectors; ++v) {
+          const auto value = hn::Load(d, staged_out + v * N);
+          if (out_stride == 1) {
+            hn::Stream(value, d, out + i + v * N);
+          } else {
+            for (size_t k = 0; k < N; ++k)
+              put(i + v * N + k, staged_out[v * N + k]);
+          }
+        }
+      }
+      i += vectors * N;
+    }
+    (void)staged_b;
+  }
+  for (; i < count; ++i) put(i, Op::Scalar(la.At(i), lb.At(i)));
+}
+
 // Any output stride; `stream` asks for non-temporal stores on contiguous
 // output rows where kLayouts.stream (the caller issues hwy::FlushStream
 // afterwards).
@@ -581,7 +666,10 @@ template <class Op, RowLayouts kLayouts = kEveryLayout, class D,
 HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
                          int64_t a_stride, const T* b, int64_t b_stride,
                          size_t count, bool stream = false) {
-  if constexpr (!Op::template kVector<T>) {
+  if constexpr (BlockOp<Op>) {
+    BlockRow<Op, kLayouts>(d, out, out_stride, a, a_stride, b, b_stride, count,
+                           kLayouts.stream && stream);
+  } else if constexpr (!Op::template kVector<T>) {
     // Scalar-only ops: one plain strided loop (no layout variants to
     // compile per op and type).
     (void)d, (void)stream;

@@ -21,6 +21,11 @@
 #include "simd/common/multiply_add-inl.h"
 #include "simd/common/numeric-inl.h"
 
+// Inlines every call in the function's body (GCC and clang).
+#ifndef STRIDEKIT_FLATTEN
+#define STRIDEKIT_FLATTEN __attribute__((flatten))
+#endif
+
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {
 namespace HWY_NAMESPACE {
@@ -108,28 +113,45 @@ struct HwyMath {
 
 // The op of row Name: math::Name (this target's copy of the algorithm) on
 // whole vectors, the scalar reference's algorithm per element for the tail;
-// both give the same bits (tests/math_test.cc, MathTargets.BitExact). Both
+// both give the same bits (tests/math_test.cc, MathTargets.BitExact). All
 // are out of line: every row layout calls them rather than holding a copy.
-#define STRIDEKIT_MATH_OP(Name)                                   \
-  template <class D>                                              \
-  HWY_NOINLINE hn::Vec<D> Name##Vector(D d, hn::Vec<D> x) {       \
-    return math::Name(HwyMath<D>{d, hn::RebindToSigned<D>()}, x); \
-  }                                                               \
-  template <typename T>                                           \
-  HWY_NOINLINE T Name##Scalar(T a) {                              \
-    return scalar_ops::Name(a);                                   \
-  }                                                               \
-  struct Name##Op {                                               \
-    template <typename T>                                         \
-    static constexpr bool kVector = true;                         \
-    template <class D, class V>                                   \
-    static V Vec(D d, V a, V) {                                   \
-      return Name##Vector(d, a);                                  \
-    }                                                             \
-    template <typename T>                                         \
-    static T Scalar(T a, T) {                                     \
-      return Name##Scalar(a);                                     \
-    }                                                             \
+// Name##Block (numeric-inl.h's BlockOp) runs the algorithm over a block of
+// whole vectors, flattened into its loop so that its constants are set once
+// a block rather than once a vector; Name##Vector serves single vectors.
+#define STRIDEKIT_MATH_OP(Name)                                              \
+  template <class D>                                                         \
+  HWY_NOINLINE hn::Vec<D> Name##Vector(D d, hn::Vec<D> x) {                  \
+    return math::Name(HwyMath<D>{d, hn::RebindToSigned<D>()}, x);            \
+  }                                                                          \
+  template <class D, typename T = hn::TFromD<D>>                             \
+  HWY_NOINLINE STRIDEKIT_FLATTEN void Name##Block(D d, const T* a, const T*, \
+                                                  T* out, size_t vectors) {  \
+    const HwyMath<D> m{d, hn::RebindToSigned<D>()};                          \
+    const size_t N = hn::Lanes(d);                                           \
+    for (size_t i = 0; i < vectors * N; i += N) {                            \
+      hn::StoreU(math::Name(m, hn::LoadU(d, a + i)), d, out + i);            \
+    }                                                                        \
+  }                                                                          \
+  template <typename T>                                                      \
+  HWY_NOINLINE T Name##Scalar(T a) {                                         \
+    return scalar_ops::Name(a);                                              \
+  }                                                                          \
+  struct Name##Op {                                                          \
+    template <typename T>                                                    \
+    static constexpr bool kVector = true;                                    \
+    static constexpr bool kBlock = true;                                     \
+    template <class D, class V>                                              \
+    static V Vec(D d, V a, V) {                                              \
+      return Name##Vector(d, a);                                             \
+    }                                                                        \
+    template <class D, typename T>                                           \
+    static void Block(D d, const T* a, const T* b, T* out, size_t vectors) { \
+      Name##Block(d, a, b, out, vectors);                                    \
+    }                                                                        \
+    template <typename T>                                                    \
+    static T Scalar(T a, T) {                                                \
+      return Name##Scalar(a);                                                \
+    }                                                                        \
   };
 STRIDEKIT_MATH_OP(Exp)
 STRIDEKIT_MATH_OP(Log)
@@ -154,26 +176,41 @@ STRIDEKIT_MATH_OP(Cbrt)
 #undef STRIDEKIT_MATH_OP
 
 // The binary transcendentals, as STRIDEKIT_MATH_OP.
-#define STRIDEKIT_MATH_BINARY_OP(Name)                                    \
-  template <class D>                                                      \
-  HWY_NOINLINE hn::Vec<D> Name##Vector(D d, hn::Vec<D> x, hn::Vec<D> y) { \
-    return math::Name(HwyMath<D>{d, hn::RebindToSigned<D>()}, x, y);      \
-  }                                                                       \
-  template <typename T>                                                   \
-  HWY_NOINLINE T Name##Scalar(T a, T b) {                                 \
-    return scalar_ops::Name(a, b);                                        \
-  }                                                                       \
-  struct Name##Op {                                                       \
-    template <typename T>                                                 \
-    static constexpr bool kVector = true;                                 \
-    template <class D, class V>                                           \
-    static V Vec(D d, V a, V b) {                                         \
-      return Name##Vector(d, a, b);                                       \
-    }                                                                     \
-    template <typename T>                                                 \
-    static T Scalar(T a, T b) {                                           \
-      return Name##Scalar(a, b);                                          \
-    }                                                                     \
+#define STRIDEKIT_MATH_BINARY_OP(Name)                                         \
+  template <class D>                                                           \
+  HWY_NOINLINE hn::Vec<D> Name##Vector(D d, hn::Vec<D> x, hn::Vec<D> y) {      \
+    return math::Name(HwyMath<D>{d, hn::RebindToSigned<D>()}, x, y);           \
+  }                                                                            \
+  template <class D, typename T = hn::TFromD<D>>                               \
+  HWY_NOINLINE STRIDEKIT_FLATTEN void Name##Block(D d, const T* a, const T* b, \
+                                                  T* out, size_t vectors) {    \
+    const HwyMath<D> m{d, hn::RebindToSigned<D>()};                            \
+    const size_t N = hn::Lanes(d);                                             \
+    for (size_t i = 0; i < vectors * N; i += N) {                              \
+      hn::StoreU(math::Name(m, hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d,   \
+                 out + i);                                                     \
+    }                                                                          \
+  }                                                                            \
+  template <typename T>                                                        \
+  HWY_NOINLINE T Name##Scalar(T a, T b) {                                      \
+    return scalar_ops::Name(a, b);                                             \
+  }                                                                            \
+  struct Name##Op {                                                            \
+    template <typename T>                                                      \
+    static constexpr bool kVector = true;                                      \
+    static constexpr bool kBlock = true;                                       \
+    template <class D, class V>                                                \
+    static V Vec(D d, V a, V b) {                                              \
+      return Name##Vector(d, a, b);                                            \
+    }                                                                          \
+    template <class D, typename T>                                             \
+    static void Block(D d, const T* a, const T* b, T* out, size_t vectors) {   \
+      Name##Block(d, a, b, out, vectors);                                      \
+    }                                                                          \
+    template <typename T>                                                      \
+    static T Scalar(T a, T b) {                                                \
+      return Name##Scalar(a, b);                                               \
+    }                                                                          \
   };
 STRIDEKIT_MATH_BINARY_OP(Arctan2)
 STRIDEKIT_MATH_BINARY_OP(Hypot)
