@@ -304,10 +304,15 @@ void GemmOne(D d, const Blocking& blk, int64_t block_mc, int64_t panel_nc,
     for (int64_t i0 = 0; i0 < t.m_size; i0 += block_mc) {
       const int64_t mc = std::min(block_mc, t.m_size - i0);
       const int64_t mc_packed = (mc + kMr - 1) / kMr * kMr;
-      // A[i0 .. i0 + mc, k0 .. k0 + kc) at a_pack + k0 * mc_packed.
-      for (int64_t k0 = 0; k0 < t.k_size; k0 += blk.kc) {
-        PackA(t, i0, mc, k0, std::min(blk.kc, t.k_size - k0),
-              a_pack + k0 * mc_packed);
+      // A[i0 .. i0 + mc, k0 .. k0 + kc) at a_pack + k0 * mc_packed, its
+      // micro-panel of rows q .. q + kMr at q * kc further. Packed panel by
+      // panel along all of k: A's rows are read as kMr sequential streams.
+      for (int64_t q = 0; q < mc; q += kMr) {
+        for (int64_t k0 = 0; k0 < t.k_size; k0 += blk.kc) {
+          const int64_t kc = std::min(blk.kc, t.k_size - k0);
+          PackA(t, i0 + q, std::min(kMr, mc - q), k0, kc,
+                a_pack + k0 * mc_packed + q * kc);
+        }
       }
       const int64_t group = one_leaf ? nc : blk.nr;
       for (int64_t jb = 0; jb < nc; jb += group) {
