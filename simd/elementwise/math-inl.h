@@ -111,48 +111,73 @@ struct HwyMath {
   }
 };
 
-// The op of row Name: math::Name (this target's copy of the algorithm) on
-// whole vectors, the scalar reference's algorithm per element for the tail;
-// both give the same bits (tests/math_test.cc, MathTargets.BitExact). All
-// are out of line: every row layout calls them rather than holding a copy.
-// Name##Block (numeric-inl.h's BlockOp) runs the algorithm over a block of
-// whole vectors, flattened into its loop so that its constants are set once
-// a block rather than once a vector; Name##Vector serves single vectors.
-#define STRIDEKIT_MATH_OP(Name)                                              \
-  template <class D>                                                         \
-  HWY_NOINLINE hn::Vec<D> Name##Vector(D d, hn::Vec<D> x) {                  \
-    return math::Name(HwyMath<D>{d, hn::RebindToSigned<D>()}, x);            \
-  }                                                                          \
-  template <class D, typename T = hn::TFromD<D>>                             \
-  HWY_NOINLINE STRIDEKIT_FLATTEN void Name##Block(D d, const T* a, const T*, \
-                                                  T* out, size_t vectors) {  \
-    const HwyMath<D> m{d, hn::RebindToSigned<D>()};                          \
-    const size_t N = hn::Lanes(d);                                           \
-    for (size_t i = 0; i < vectors * N; i += N) {                            \
-      hn::StoreU(math::Name(m, hn::LoadU(d, a + i)), d, out + i);            \
-    }                                                                        \
-  }                                                                          \
-  template <typename T>                                                      \
-  HWY_NOINLINE T Name##Scalar(T a) {                                         \
-    return scalar_ops::Name(a);                                              \
-  }                                                                          \
-  struct Name##Op {                                                          \
-    template <typename T>                                                    \
-    static constexpr bool kVector = true;                                    \
-    static constexpr bool kBlock = true;                                     \
-    template <class D, class V>                                              \
-    static V Vec(D d, V a, V) {                                              \
-      return Name##Vector(d, a);                                             \
-    }                                                                        \
-    template <class D, typename T>                                           \
-    static void Block(D d, const T* a, const T* b, T* out, size_t vectors) { \
-      Name##Block(d, a, b, out, vectors);                                    \
-    }                                                                        \
-    template <typename T>                                                    \
-    static T Scalar(T a, T) {                                                \
-      return Name##Scalar(a);                                                \
-    }                                                                        \
-  };
+// The transcendental ops. Fn names one algorithm: Fn::Vector(m, x, y) is
+// math::Name on this target's vectors (a unary algorithm, Fn::kUnary,
+// ignores y) and Fn::Scalar(a, b) the scalar reference's scalar_ops::Name,
+// which gives the same bits (tests/math_test.cc, MathTargets.BitExact) and
+// serves the tails. All three entries are out of line, so that the row
+// layouts call them rather than hold copies: MathBlock (numeric-inl.h's
+// BlockOp) runs the algorithm over whole vectors, flattened into its loop so
+// that its constants are set once a block rather than once a vector;
+// MathVector serves single vectors (a tiled transpose's rows).
+template <class Fn, class D>
+HWY_NOINLINE hn::Vec<D> MathVector(D d, hn::Vec<D> x, hn::Vec<D> y) {
+  return Fn::Vector(HwyMath<D>{d, hn::RebindToSigned<D>()}, x, y);
+}
+
+template <class Fn, class D, typename T = hn::TFromD<D>>
+HWY_NOINLINE STRIDEKIT_FLATTEN void MathBlock(D d, const T* a, const T* b,
+                                              T* out, size_t vectors) {
+  const HwyMath<D> m{d, hn::RebindToSigned<D>()};
+  const size_t N = hn::Lanes(d);
+  for (size_t i = 0; i < vectors * N; i += N) {
+    const auto x = hn::LoadU(d, a + i);
+    if constexpr (Fn::kUnary) {
+      hn::StoreU(Fn::Vector(m, x, x), d, out + i);
+    } else {
+      hn::StoreU(Fn::Vector(m, x, hn::LoadU(d, b + i)), d, out + i);
+    }
+  }
+}
+
+template <class Fn, typename T>
+HWY_NOINLINE T MathScalar(T a, T b) {
+  return Fn::Scalar(a, b);
+}
+
+template <class Fn>
+struct MathOp {
+  template <typename T>
+  static constexpr bool kVector = true;
+  static constexpr bool kBlock = true;
+  template <class D, class V>
+  static V Vec(D d, V a, V b) {
+    return MathVector<Fn>(d, a, b);
+  }
+  template <class D, typename T>
+  static void Block(D d, const T* a, const T* b, T* out, size_t vectors) {
+    MathBlock<Fn>(d, a, b, out, vectors);
+  }
+  template <typename T>
+  static T Scalar(T a, T b) {
+    return MathScalar<Fn>(a, b);
+  }
+};
+
+// Name##Op: the unary algorithm math::Name.
+#define STRIDEKIT_MATH_OP(Name)           \
+  struct Name##Fn {                       \
+    static constexpr bool kUnary = true;  \
+    template <class M, class V>           \
+    static V Vector(const M& m, V x, V) { \
+      return math::Name(m, x);            \
+    }                                     \
+    template <typename T>                 \
+    static T Scalar(T a, T) {             \
+      return scalar_ops::Name(a);         \
+    }                                     \
+  };                                      \
+  using Name##Op = MathOp<Name##Fn>;
 STRIDEKIT_MATH_OP(Exp)
 STRIDEKIT_MATH_OP(Log)
 STRIDEKIT_MATH_OP(Expm1)
@@ -175,43 +200,20 @@ STRIDEKIT_MATH_OP(Log10)
 STRIDEKIT_MATH_OP(Cbrt)
 #undef STRIDEKIT_MATH_OP
 
-// The binary transcendentals, as STRIDEKIT_MATH_OP.
-#define STRIDEKIT_MATH_BINARY_OP(Name)                                         \
-  template <class D>                                                           \
-  HWY_NOINLINE hn::Vec<D> Name##Vector(D d, hn::Vec<D> x, hn::Vec<D> y) {      \
-    return math::Name(HwyMath<D>{d, hn::RebindToSigned<D>()}, x, y);           \
-  }                                                                            \
-  template <class D, typename T = hn::TFromD<D>>                               \
-  HWY_NOINLINE STRIDEKIT_FLATTEN void Name##Block(D d, const T* a, const T* b, \
-                                                  T* out, size_t vectors) {    \
-    const HwyMath<D> m{d, hn::RebindToSigned<D>()};                            \
-    const size_t N = hn::Lanes(d);                                             \
-    for (size_t i = 0; i < vectors * N; i += N) {                              \
-      hn::StoreU(math::Name(m, hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d,   \
-                 out + i);                                                     \
-    }                                                                          \
-  }                                                                            \
-  template <typename T>                                                        \
-  HWY_NOINLINE T Name##Scalar(T a, T b) {                                      \
-    return scalar_ops::Name(a, b);                                             \
-  }                                                                            \
-  struct Name##Op {                                                            \
-    template <typename T>                                                      \
-    static constexpr bool kVector = true;                                      \
-    static constexpr bool kBlock = true;                                       \
-    template <class D, class V>                                                \
-    static V Vec(D d, V a, V b) {                                              \
-      return Name##Vector(d, a, b);                                            \
-    }                                                                          \
-    template <class D, typename T>                                             \
-    static void Block(D d, const T* a, const T* b, T* out, size_t vectors) {   \
-      Name##Block(d, a, b, out, vectors);                                      \
-    }                                                                          \
-    template <typename T>                                                      \
-    static T Scalar(T a, T b) {                                                \
-      return Name##Scalar(a, b);                                               \
-    }                                                                          \
-  };
+// Name##Op: the binary algorithm math::Name.
+#define STRIDEKIT_MATH_BINARY_OP(Name)      \
+  struct Name##Fn {                         \
+    static constexpr bool kUnary = false;   \
+    template <class M, class V>             \
+    static V Vector(const M& m, V x, V y) { \
+      return math::Name(m, x, y);           \
+    }                                       \
+    template <typename T>                   \
+    static T Scalar(T a, T b) {             \
+      return scalar_ops::Name(a, b);        \
+    }                                       \
+  };                                        \
+  using Name##Op = MathOp<Name##Fn>;
 STRIDEKIT_MATH_BINARY_OP(Arctan2)
 STRIDEKIT_MATH_BINARY_OP(Hypot)
 STRIDEKIT_MATH_BINARY_OP(Logaddexp)
