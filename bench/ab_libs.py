@@ -100,6 +100,8 @@ def main():
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--rounds", type=int)
     args = ap.parse_args()
+    if args.transposed and (args.n < 256 or args.n % 256):
+        ap.error(f"--transposed needs --n a multiple of 256, not {args.n}")
     libs = [ctypes.CDLL(p) for p in (args.a, args.b)]
     libs[0].sk_target_active.restype = ctypes.c_char_p
     print(f"target {libs[0].sk_target_active().decode()}; "

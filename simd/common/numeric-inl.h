@@ -583,7 +583,7 @@ HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
 // Op::Scalar, which gives the block's bits.
 template <class Op>
 concept BlockOp = requires {
-  Op::kBlock;
+  requires Op::kBlock;
 };
 
 inline constexpr size_t kBlockChunk = 256;
@@ -596,17 +596,15 @@ HWY_INLINE void BlockRow(D d, T* out, int64_t out_stride, const T* a,
   const size_t N = hn::Lanes(d);
   const bool b_direct = kLayouts.unary || b_stride == 1;
   const StridedLoader<D> la(d, a, a_stride), lb(d, b, b_stride);
-  // offset-checked: i < count elements of rows the caller's layout spans.
-  const auto put = [&](size_t i, T value) {
-    out[static_cast<int64_t>(i) * out_stride] = value;
-  };
+  const StridedStorer<T> o{out, out_stride};
+  const auto put = [&](size_t i) { o.Put(i, Op::Scalar(la.At(i), lb.At(i))); };
   size_t i = 0;
   if (out_stride == 1 && (stream || count >= 4 * N)) {
     // Whole-vector aligned stores (streaming needs them; full-width stores
     // that straddle cache lines cost about twice as much on AVX-512).
     const size_t head =
         simd::ElementsToAlignment(out, N * sizeof(T), stream ? count : N);
-    for (; i < head; ++i) put(i, Op::Scalar(la.At(i), lb.At(i)));
+    for (; i < head; ++i) put(i);
   }
   if (out_stride == 1 && a_stride == 1 && b_direct && !stream) {
     const size_t vectors = (count - i) / N;
@@ -614,7 +612,7 @@ HWY_INLINE void BlockRow(D d, T* out, int64_t out_stride, const T* a,
     i += vectors * N;
   } else {
     HWY_ALIGN T staged_a[kBlockChunk];
-    HWY_ALIGN T staged_b[kBlockChunk];
+    [[maybe_unused]] HWY_ALIGN T staged_b[kBlockChunk];
     HWY_ALIGN T staged_out[kBlockChunk];
     while (count - i >= N) {
       const size_t vectors = std::min(kBlockChunk, count - i) / N;
@@ -640,22 +638,18 @@ HWY_INLINE void BlockRow(D d, T* out, int64_t out_stride, const T* a,
       const bool direct_out = out_stride == 1 && !stream;
       T* to = direct_out ? out + i : staged_out;
       Op::Block(d, from_a, from_b, to, vectors);
-      if (!direct_out) {
-        for (size_t v = 0; v < vectors; ++v) {
-          const auto value = hn::Load(d, staged_out + v * N);
-          if (out_stride == 1) {
-            hn::Stream(value, d, out + i + v * N);
-          } else {
-            for (size_t k = 0; k < N; ++k)
-              put(i + v * N + k, staged_out[v * N + k]);
-          }
+      for (size_t v = 0; !direct_out && v < vectors; ++v) {
+        const auto value = hn::Load(d, staged_out + v * N);
+        if (out_stride == 1) {
+          ContiguousStorer<T, true>{out}.Store(d, i + v * N, value);
+        } else {
+          o.Store(d, i + v * N, value);
         }
       }
       i += vectors * N;
     }
-    (void)staged_b;
   }
-  for (; i < count; ++i) put(i, Op::Scalar(la.At(i), lb.At(i)));
+  for (; i < count; ++i) put(i);
 }
 
 // Any output stride; `stream` asks for non-temporal stores on contiguous

@@ -382,8 +382,16 @@ constexpr int64_t kPackedBBytes = int64_t{4} << 20;
 // 128 KiB at least. For large k the m blocks are short, so every packed B
 // micro-panel serves few register tiles; a larger L2 (2 MiB against Zen
 // 3's 512 KiB) keeps more rows per block (float64 2048^2 on AVX3: 1.7x).
+// The L2's size comes from sysconf, read once (512 KiB where the system does
+// not say). The blocking changes no bits: the summation order of
+// contraction_task.h does not depend on it.
 int64_t PackedABytes() {
-  return std::max<int64_t>(int64_t{128} << 10, L2CacheBytes() / 4);
+  static const int64_t bytes = [] {
+    const long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    return std::max<int64_t>(int64_t{128} << 10,
+                             (l2 > 0 ? int64_t{l2} : int64_t{512} << 10) / 4);
+  }();
+  return bytes;
 }
 
 // The blocked product for n_size > 1: per batch position, loops over n
@@ -690,18 +698,6 @@ int64_t GemmScratchBytesKernel(const GemmTask& task) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace stridekit {
-
-int64_t L2CacheBytes() {
-  static const int64_t bytes = [] {
-    const long reported = sysconf(_SC_LEVEL2_CACHE_SIZE);
-    return reported > 0 ? int64_t{reported} : int64_t{512} << 10;
-  }();
-  return bytes;
-}
-
-}  // namespace stridekit
-
 STRIDEKIT_EXPORT_KERNEL_TABLE(RunGemmKernel, GemmKernels)
 STRIDEKIT_EXPORT_KERNEL_TABLE(GemmScratchBytesKernel, GemmScratchBytesKernels)
 #endif  // HWY_ONCE

@@ -14,12 +14,6 @@ namespace stridekit {
 // Products summed per k block before the blocks' sums combine pairwise.
 inline constexpr int64_t kSumBlock = 128;
 
-// Bytes of one core's L2 cache (sysconf, read once; 512 KiB where the
-// system does not say). The product's cache blocking follows it; the
-// blocking changes no bits (the summation order below does not depend on
-// it).
-int64_t L2CacheBytes();
-
 // For each batch position i < batch, C[m, n] = sum_k A[m, k] * B[k, n]
 // for m < m_size, n < n_size, k < k_size, where
 // A[m, k] = a[a_batch[i] + a_m[m] + a_k[k]],
