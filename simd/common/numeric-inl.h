@@ -377,6 +377,12 @@ struct ContiguousLoader {
   hn::Vec<D> Load(D d, size_t i) const {
     return hn::LoadU(d, p + i);
   }
+  // Elements [i, i + n) in the first n lanes, the others zero (read only
+  // where kNativeMasks<T>).
+  template <class D>
+  hn::Vec<D> LoadFirst(D d, size_t i, size_t n) const {
+    return hn::MaskedLoad(hn::FirstN(d, n), d, p + i);
+  }
   T At(size_t i) const { return p[i]; }
 };
 
@@ -385,6 +391,10 @@ struct BroadcastLoader {
   T value;
   template <class D>
   hn::Vec<D> Load(D d, size_t) const {
+    return hn::Set(d, value);
+  }
+  template <class D>
+  hn::Vec<D> LoadFirst(D d, size_t, size_t) const {
     return hn::Set(d, value);
   }
   T At(size_t) const { return value; }
@@ -459,6 +469,12 @@ struct ContiguousStorer {
     }
   }
   void Put(size_t i, T value) const { p[i] = value; }
+  // The first n lanes of v to [i, i + n), nothing else written (where
+  // kNativeMasks<T>).
+  template <class D>
+  void StoreFirst(D d, size_t i, hn::Vec<D> v, size_t n) const {
+    hn::BlendedStore(v, hn::FirstN(d, n), d, p + i);
+  }
   // Elements before p + head starts a whole vector in memory (at most
   // `count`).
   template <class D>
@@ -487,6 +503,32 @@ struct StridedStorer {
   }
 };
 
+// Whether this target's masked loads and stores (MaskedLoad, BlendedStore)
+// touch the memory of their selected lanes only, for lanes of T: AVX-512
+// for every lane size, AVX2 for 32- and 64-bit lanes. Elsewhere Highway
+// emulates them with whole-vector accesses (beyond a row's end) or lane by
+// lane.
+template <typename T>
+inline constexpr bool kNativeMasks =
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+    true;
+#elif HWY_ARCH_X86 && HWY_TARGET == HWY_AVX2
+    sizeof(T) >= 4;
+#else
+    false;
+#endif
+
+// Row ends as one masked vector rather than element by element: the
+// output and both loaders take the first n lanes at i (LoadFirst,
+// StoreFirst; strided rows do not).
+template <class D, class Out, class A, class B>
+concept MaskedEnds = kNativeMasks<hn::TFromD<D>> &&
+    requires(D d, const Out& out, const A& a, const B& b, hn::Vec<D> v) {
+  a.LoadFirst(d, size_t{0}, size_t{0});
+  b.LoadFirst(d, size_t{0}, size_t{0});
+  out.StoreFirst(d, size_t{0}, v, size_t{0});
+};
+
 // out[i] = Op(a[i], b[i]) for i < count.
 template <class Op, class D, class Out, class A, class B,
           typename T = hn::TFromD<D>>
@@ -500,6 +542,13 @@ HWY_INLINE void ElementwiseRow(D d, const Out& out, const A& a, const B& b,
       // pays on longer rows: full-width stores that straddle cache lines
       // cost about twice as much (AVX-512).
       const size_t head = out.AlignmentHead(d, Out::kStreams ? count : N);
+      if constexpr (MaskedEnds<D, Out, A, B>) {
+        // The first vector's loads precede every store (in place too).
+        if (head != 0 && head < N && count >= N) {
+          out.StoreFirst(d, 0, Op::Vec(d, a.Load(d, 0), b.Load(d, 0)), head);
+          i = head;
+        }
+      }
       for (; i < head; ++i) out.Put(i, Op::Scalar(a.At(i), b.At(i)));
     }
     for (; i + 2 * N <= count; i += 2 * N) {
@@ -510,6 +559,14 @@ HWY_INLINE void ElementwiseRow(D d, const Out& out, const A& a, const B& b,
     }
     for (; i + N <= count; i += N) {
       out.Store(d, i, Op::Vec(d, a.Load(d, i), b.Load(d, i)));
+    }
+    if constexpr (MaskedEnds<D, Out, A, B>) {
+      if (i < count) {
+        const size_t n = count - i;
+        out.StoreFirst(
+            d, i, Op::Vec(d, a.LoadFirst(d, i, n), b.LoadFirst(d, i, n)), n);
+        return;
+      }
     }
   }
   for (; i < count; ++i) out.Put(i, Op::Scalar(a.At(i), b.At(i)));
