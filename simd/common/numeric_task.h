@@ -16,8 +16,9 @@
 namespace stridekit {
 
 // The kernel families: each is one translation unit per kernel kind
-// (elementwise_<family>.cc, reduce_<family>.cc), so that they compile in
-// parallel; together they hold every type of NumericTypes once.
+// (elementwise_<family>.cc, reduce_<family>.cc, scan_<family>.cc, generated
+// by simd/meson.build), so that they compile in parallel; together they
+// hold every type of NumericTypes once.
 enum class KernelFamily : int { kFloat, kHalf, kSigned, kUnsigned, kComplex };
 inline constexpr int kNumKernelFamilies = 5;
 using FloatFamily = TypeList<float, double>;

@@ -1,8 +1,8 @@
 // Per-target elementwise executors over a plan's outer positions [begin,
 // end): the row kernels of numeric-inl.h (half_rows-inl.h for float16 and
 // bfloat16, complex_rows-inl.h for complex) on each row. Shared by the
-// family translation units (elementwise_<family>.cc, numeric_task.h), which
-// compile in parallel.
+// family translation units (elementwise_<family>.cc, generated from
+// simd/family_unit.cc.in; numeric_task.h), which compile in parallel.
 
 // Per-target include guard (Highway toggle idiom).
 #if defined(STRIDEKIT_SIMD_ELEMENTWISE_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -342,26 +342,38 @@ HWY_AFTER_NAMESPACE();
 
 #endif  // STRIDEKIT_SIMD_ELEMENTWISE_INL_H_
 
-// Defines, per target, the elementwise executor KERNEL of the types of
-// LIST (a family of numeric_task.h) running FLOAT_ROWS of its float types
-// (FloatRows); its translation unit then exports it with
-// STRIDEKIT_EXPORT_KERNEL_TABLE in its HWY_ONCE part.
-// Also defines KERNEL##Row, its simd::ElementwiseRowLookup.
-#ifndef STRIDEKIT_ELEMENTWISE_EXECUTOR
-#define STRIDEKIT_ELEMENTWISE_EXECUTOR(KERNEL, LIST, FLOAT_ROWS)      \
-  HWY_BEFORE_NAMESPACE();                                             \
-  namespace stridekit {                                               \
-  namespace HWY_NAMESPACE {                                           \
-  namespace {                                                         \
-  int64_t KERNEL(const ElementwiseTask& task) {                       \
-    return RunElementwiseOf<LIST, FloatRows::FLOAT_ROWS>(task);       \
-  }                                                                   \
-  simd::ElementwiseRowFn KERNEL##Row(const ElementwiseKernel& kernel, \
-                                     DType t) {                       \
-    return ElementwiseRowOf<LIST, FloatRows::FLOAT_ROWS>(kernel, t);  \
-  }                                                                   \
-  }                                                                   \
-  }                                                                   \
-  }                                                                   \
+// The elementwise kernels of dtype family F (Float, Half, Signed, Unsigned
+// or Complex: F##Family of numeric_task.h), for the family's generated
+// translation unit (simd/family_unit.cc.in): per target, the executor and
+// its row lookup (simd::ElementwiseRowLookup) of every row but the float
+// family's transcendentals, which they hand to elementwise_float_math.cc;
+// then, in its HWY_ONCE part, their tables Elementwise##F##Kernels and
+// ElementwiseRow##F##Kernels.
+#ifndef STRIDEKIT_FAMILY_EXECUTORS
+#define STRIDEKIT_FAMILY_EXECUTORS(F)                                       \
+  HWY_BEFORE_NAMESPACE();                                                   \
+  namespace stridekit {                                                     \
+  namespace HWY_NAMESPACE {                                                 \
+  namespace {                                                               \
+  constexpr bool kHandsOnMath = std::is_same_v<F##Family, FloatFamily>;     \
+  int64_t RunElementwise##F(const ElementwiseTask& task) {                  \
+    if (kHandsOnMath && task.kernel.transcendental()) {                     \
+      return RunElementwiseFloatMath(task);                                 \
+    }                                                                       \
+    return RunElementwiseOf<F##Family, FloatRows::kOthers>(task);           \
+  }                                                                         \
+  simd::ElementwiseRowFn ElementwiseRow##F(const ElementwiseKernel& kernel, \
+                                           DType t) {                       \
+    if (kHandsOnMath && kernel.transcendental()) {                          \
+      return ElementwiseFloatMathRow(kernel, t);                            \
+    }                                                                       \
+    return ElementwiseRowOf<F##Family, FloatRows::kOthers>(kernel, t);      \
+  }                                                                         \
+  }                                                                         \
+  }                                                                         \
+  }                                                                         \
   HWY_AFTER_NAMESPACE();
+#define STRIDEKIT_FAMILY_TABLES(F)                                          \
+  STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwise##F, Elementwise##F##Kernels) \
+  STRIDEKIT_EXPORT_KERNEL_TABLE(ElementwiseRow##F, ElementwiseRow##F##Kernels)
 #endif

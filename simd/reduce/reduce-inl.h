@@ -169,18 +169,23 @@ HWY_AFTER_NAMESPACE();
 
 #endif  // STRIDEKIT_SIMD_REDUCE_INL_H_
 
-// Defines, per target, the reduction executor KERNEL of the types of LIST
-// (a family of numeric_task.h); its translation unit then exports it with
-// STRIDEKIT_EXPORT_KERNEL_TABLE in its HWY_ONCE part.
-#ifndef STRIDEKIT_REDUCE_EXECUTOR
-#define STRIDEKIT_REDUCE_EXECUTOR(KERNEL, LIST)                              \
-  HWY_BEFORE_NAMESPACE();                                                    \
-  namespace stridekit {                                                      \
-  namespace HWY_NAMESPACE {                                                  \
-  namespace {                                                                \
-  int64_t KERNEL(const ReduceTask& task) { return RunReduceOf<LIST>(task); } \
-  }                                                                          \
-  }                                                                          \
-  }                                                                          \
+// The reduction kernels of dtype family F (F##Family of numeric_task.h),
+// for the family's generated translation unit (simd/family_unit.cc.in):
+// per target, the executor; then, in its HWY_ONCE part, its table
+// Reduce##F##Kernels.
+#ifndef STRIDEKIT_FAMILY_EXECUTORS
+#define STRIDEKIT_FAMILY_EXECUTORS(F)            \
+  HWY_BEFORE_NAMESPACE();                        \
+  namespace stridekit {                          \
+  namespace HWY_NAMESPACE {                      \
+  namespace {                                    \
+  int64_t RunReduce##F(const ReduceTask& task) { \
+    return RunReduceOf<F##Family>(task);         \
+  }                                              \
+  }                                              \
+  }                                              \
+  }                                              \
   HWY_AFTER_NAMESPACE();
+#define STRIDEKIT_FAMILY_TABLES(F) \
+  STRIDEKIT_EXPORT_KERNEL_TABLE(RunReduce##F, Reduce##F##Kernels)
 #endif

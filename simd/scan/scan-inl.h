@@ -437,19 +437,27 @@ HWY_AFTER_NAMESPACE();
 
 #endif  // STRIDEKIT_SIMD_SCAN_INL_H_
 
-// Defines, per target, the axis kernels SCAN and ARG of the types of LIST
-// (a family of numeric_task.h); its translation unit then exports them with
-// STRIDEKIT_EXPORT_KERNEL_TABLE in its HWY_ONCE part.
-#ifndef STRIDEKIT_AXIS_EXECUTORS
-#define STRIDEKIT_AXIS_EXECUTORS(SCAN, ARG, LIST)                          \
-  HWY_BEFORE_NAMESPACE();                                                  \
-  namespace stridekit {                                                    \
-  namespace HWY_NAMESPACE {                                                \
-  namespace {                                                              \
-  int64_t SCAN(const AxisTask& task) { return RunScanOf<LIST>(task); }     \
-  int64_t ARG(const AxisTask& task) { return RunArgReduceOf<LIST>(task); } \
-  }                                                                        \
-  }                                                                        \
-  }                                                                        \
+// The axis kernels of dtype family F (F##Family of numeric_task.h), for
+// the family's generated translation unit (simd/family_unit.cc.in): per
+// target, the scan and arg-reduction executors; then, in its HWY_ONCE part,
+// their tables Scan##F##Kernels and ArgReduce##F##Kernels.
+#ifndef STRIDEKIT_FAMILY_EXECUTORS
+#define STRIDEKIT_FAMILY_EXECUTORS(F)             \
+  HWY_BEFORE_NAMESPACE();                         \
+  namespace stridekit {                           \
+  namespace HWY_NAMESPACE {                       \
+  namespace {                                     \
+  int64_t RunScan##F(const AxisTask& task) {      \
+    return RunScanOf<F##Family>(task);            \
+  }                                               \
+  int64_t RunArgReduce##F(const AxisTask& task) { \
+    return RunArgReduceOf<F##Family>(task);       \
+  }                                               \
+  }                                               \
+  }                                               \
+  }                                               \
   HWY_AFTER_NAMESPACE();
+#define STRIDEKIT_FAMILY_TABLES(F)                            \
+  STRIDEKIT_EXPORT_KERNEL_TABLE(RunScan##F, Scan##F##Kernels) \
+  STRIDEKIT_EXPORT_KERNEL_TABLE(RunArgReduce##F, ArgReduce##F##Kernels)
 #endif

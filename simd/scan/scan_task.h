@@ -34,8 +34,8 @@ struct AxisTask {
 
 namespace simd {
 
-// The per-target axis kernels of each family (scan_<family>.cc): run the
-// task (of a dtype of the family), return HWY_TARGET.
+// The per-target axis kernels of each family (the generated scan_<family>.cc):
+// run the task (of a dtype of the family), return HWY_TARGET.
 using AxisKernelFn = int64_t (*)(const AxisTask&);
 #define STRIDEKIT_AXIS_TABLES(Family)                \
   KernelTable<AxisKernelFn> Scan##Family##Kernels(); \
