@@ -636,8 +636,8 @@ HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
 // b), one out-of-line loop per op and type whose constants stay in
 // registers (the transcendentals, whose per-vector calls reloaded them).
 // Every layout reaches the block: contiguous rows directly, the others
-// staged through L1 buffers of kBlockChunk elements; tails take
-// Op::Scalar, which gives the block's bits.
+// staged through L1 buffers of kBlockChunk elements, and a row's partial
+// vectors (its alignment head and its tail) through one-vector buffers.
 template <class Op>
 concept BlockOp = requires {
   requires Op::kBlock;
@@ -654,14 +654,31 @@ HWY_INLINE void BlockRow(D d, T* out, int64_t out_stride, const T* a,
   const bool b_direct = kLayouts.unary || b_stride == 1;
   const StridedLoader<D> la(d, a, a_stride), lb(d, b, b_stride);
   const StridedStorer<T> o{out, out_stride};
-  const auto put = [&](size_t i) { o.Put(i, Op::Scalar(la.At(i), lb.At(i))); };
+  // Elements [i, i + n) staged through vector buffers, a vector at a time
+  // (the row's ends: a block's vector costs far less than its scalar form
+  // per element, with the same bits; lanes past n compute on zeros).
+  const auto staged_ends = [&](size_t i, size_t n) {
+    HWY_ALIGN T end_a[kLaneRoom<D>] = {};
+    [[maybe_unused]] HWY_ALIGN T end_b[kLaneRoom<D>] = {};
+    HWY_ALIGN T end_out[kLaneRoom<D>];
+    for (; n != 0;) {
+      const size_t lanes = std::min(n, N);
+      for (size_t k = 0; k < lanes; ++k) {
+        end_a[k] = la.At(i + k);
+        if constexpr (!kLayouts.unary) end_b[k] = lb.At(i + k);
+      }
+      Op::Block(d, end_a, kLayouts.unary ? b : end_b, end_out, 1);
+      for (size_t k = 0; k < lanes; ++k) o.Put(i + k, end_out[k]);
+      i += lanes;
+      n -= lanes;
+    }
+  };
   size_t i = 0;
   if (out_stride == 1 && (stream || count >= 4 * N)) {
     // Whole-vector aligned stores (streaming needs them; full-width stores
     // that straddle cache lines cost about twice as much on AVX-512).
-    const size_t head =
-        simd::ElementsToAlignment(out, N * sizeof(T), stream ? count : N);
-    for (; i < head; ++i) put(i);
+    i = simd::ElementsToAlignment(out, N * sizeof(T), stream ? count : N);
+    staged_ends(0, i);
   }
   if (out_stride == 1 && a_stride == 1 && b_direct && !stream) {
     const size_t vectors = (count - i) / N;
@@ -706,7 +723,7 @@ HWY_INLINE void BlockRow(D d, T* out, int64_t out_stride, const T* a,
       i += vectors * N;
     }
   }
-  for (; i < count; ++i) put(i);
+  staged_ends(i, count - i);
 }
 
 // Any output stride; `stream` asks for non-temporal stores on contiguous
