@@ -121,6 +121,37 @@ HWY_INLINE hn::Vec<hn::Rebind<uint8_t, D>> MaskBytes(D d, hn::Mask<D> m) {
   }
 }
 
+// The bytes of 64 lanes at a time on AVX-512 (full vectors of D): the
+// lane masks of 64 / Lanes(d) vectors joined into one 64-bit mask, then one
+// masked byte vector of ones (rather than narrowing each vector's mask
+// bytes by packs and a permute: about a third of the shuffles' cycles).
+// Returns the lanes done (a multiple of 64).
+template <class Lanes, class D, class A, class B>
+HWY_INLINE size_t MaskBlocksOf64(D d, uint8_t* out, const A& a, const B& b,
+                                 size_t count) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  if constexpr (hn::MaxLanes(D()) * sizeof(hn::TFromD<D>) == 64) {
+    constexpr size_t N = hn::MaxLanes(D());
+    const hn::Full512<uint8_t> d8;
+    const auto ones = hn::Set(d8, uint8_t{1});
+    size_t i = 0;
+    for (; i + 64 <= count; i += 64) {
+      uint64_t bits = 0;
+      for (size_t v = 0; v < 64 / N; ++v) {
+        const auto m =
+            Lanes::Mask(d, a.Load(d, i + v * N), b.Load(d, i + v * N));
+        bits |= uint64_t{m.raw} << (v * N);
+      }
+      const hn::Mask512<uint8_t> bytes{static_cast<__mmask64>(bits)};
+      hn::StoreU(hn::IfThenElseZero(bytes, ones), d8, out + i);
+    }
+    return i;
+  }
+#endif
+  (void)d, (void)out, (void)a, (void)b, (void)count;
+  return 0;
+}
+
 // out[i * out_stride] = Lanes(a[i], b[i]) as a byte, for i < count.
 template <class Lanes, class D, class A, class B>
 HWY_INLINE void MaskRow(D d, uint8_t* out, int64_t out_stride, const A& a,
@@ -129,6 +160,7 @@ HWY_INLINE void MaskRow(D d, uint8_t* out, int64_t out_stride, const A& a,
   const size_t N = hn::Lanes(d);
   size_t i = 0;
   if (out_stride == 1) {
+    i = MaskBlocksOf64<Lanes>(d, out, a, b, count);
     for (; i + N <= count; i += N) {
       hn::StoreU(MaskBytes(d, Lanes::Mask(d, a.Load(d, i), b.Load(d, i))), d8,
                  out + i);
