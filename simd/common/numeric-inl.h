@@ -380,7 +380,7 @@ struct ContiguousLoader {
   // Elements [i, i + n) in the first n lanes, the others zero (read only
   // where kNativeMasks<T>).
   template <class D>
-  hn::Vec<D> LoadFirst(D d, size_t i, size_t n) const {
+  HWY_INLINE hn::Vec<D> LoadFirst(D d, size_t i, size_t n) const {
     return hn::MaskedLoad(hn::FirstN(d, n), d, p + i);
   }
   T At(size_t i) const { return p[i]; }
@@ -472,7 +472,7 @@ struct ContiguousStorer {
   // The first n lanes of v to [i, i + n), nothing else written (where
   // kNativeMasks<T>).
   template <class D>
-  void StoreFirst(D d, size_t i, hn::Vec<D> v, size_t n) const {
+  HWY_INLINE void StoreFirst(D d, size_t i, hn::Vec<D> v, size_t n) const {
     hn::BlendedStore(v, hn::FirstN(d, n), d, p + i);
   }
   // Elements before p + head starts a whole vector in memory (at most
@@ -572,6 +572,15 @@ HWY_INLINE void ElementwiseRow(D d, const Out& out, const A& a, const B& b,
   for (; i < count; ++i) out.Put(i, Op::Scalar(a.At(i), b.At(i)));
 }
 
+// ElementwiseRow out of line, for the strided layouts: their loaders' and
+// storers' lane buffers then leave the contiguous layouts' caller without
+// a realigned stack frame (the fixed cost of every short row).
+template <class Op, class D, class Out, class A, class B>
+HWY_NOINLINE void StridedElementwiseRow(D d, const Out out, const A a,
+                                        const B b, size_t count) {
+  ElementwiseRow<Op>(d, out, a, b, count);
+}
+
 // The layouts a row kernel compiles: each is a copy of the vector loop per
 // op and type, so callers ask only for those they meet. Every stride runs
 // correctly in any case (the strided layout takes what is left out).
@@ -608,9 +617,9 @@ HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
       return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
                                 BroadcastLoader<T>{*b}, count);
     }
-    return ElementwiseRow<Op>(d, ContiguousStorer<T>{o.p},
-                              StridedLoader<D>(d, a, a_stride),
-                              BroadcastLoader<T>{*b}, count);
+    return StridedElementwiseRow<Op>(d, ContiguousStorer<T>{o.p},
+                                     StridedLoader<D>(d, a, a_stride),
+                                     BroadcastLoader<T>{*b}, count);
   }
   if (a_stride == 1 && b_stride == 1) {
     return ElementwiseRow<Op>(d, o, ContiguousLoader<T>{a},
@@ -626,9 +635,9 @@ HWY_INLINE void ContiguousOutputRow(D d, const Out& o, const T* a,
                                 ContiguousLoader<T>{b}, count);
     }
   }
-  return ElementwiseRow<Op>(d, ContiguousStorer<T>{o.p},
-                            StridedLoader<D>(d, a, a_stride),
-                            StridedLoader<D>(d, b, b_stride), count);
+  return StridedElementwiseRow<Op>(d, ContiguousStorer<T>{o.p},
+                                   StridedLoader<D>(d, a, a_stride),
+                                   StridedLoader<D>(d, b, b_stride), count);
 }
 
 // ---- Block ops: ops whose vector form runs over whole contiguous blocks,
@@ -757,13 +766,13 @@ HWY_NOINLINE void RunRow(D d, T* out, int64_t out_stride, const T* a,
     ContiguousOutputRow<Op, kLayouts>(d, ContiguousStorer<T>{out}, a, a_stride,
                                       b, b_stride, count);
   } else if constexpr (kLayouts.unary) {
-    ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
-                       StridedLoader<D>(d, a, a_stride), BroadcastLoader<T>{*b},
-                       count);
+    StridedElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
+                              StridedLoader<D>(d, a, a_stride),
+                              BroadcastLoader<T>{*b}, count);
   } else {
-    ElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
-                       StridedLoader<D>(d, a, a_stride),
-                       StridedLoader<D>(d, b, b_stride), count);
+    StridedElementwiseRow<Op>(d, StridedStorer<T>{out, out_stride},
+                              StridedLoader<D>(d, a, a_stride),
+                              StridedLoader<D>(d, b, b_stride), count);
   }
 }
 
