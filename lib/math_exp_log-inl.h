@@ -18,7 +18,7 @@
 // x^(-1/3); logaddexp through log1p(exp) with a double-word path where the
 // sum cancels. Measured (every float32; millions of doubles against long
 // double or quad references): exp, exp2, log, log2, log10, log1p below 1
-// ulp, cbrt 0.5, tanh 1.05, expm1 1.34, the others below 2; logaddexp and
+// ulp, cbrt 0.5, tanh 1.06, expm1 1.34, the others below 2; logaddexp and
 // logaddexp2 below 2 ulp except where the result is below about 2^-26
 // (float) or 2^-50 (double) of its terms (deep cancellation beyond the
 // double-word precision; NumPy's formula is off by hundreds to 10^8 ulp
@@ -131,6 +131,15 @@ struct ExpLogConsts<float> {
   static constexpr float kLogD[3][2] = {{1, 0},
                                         {0x1.715476p+0f, 0x1.4ae0cp-26f},
                                         {0x1.bcb7b2p-2f, -0x1.5b235ep-27f}};
+  // tanh(a) = a + a^3 (c[0] + c[1] a^2 + ...) below kTanhSmall: relative
+  // error 2^-30 (Lawson fit, coefficients rounded one by one, the rest
+  // refit); beyond, 1 - 2 / (e^(2a) + 1), a clamped to kTanhBig (the result
+  // rounds to 1 from 9.01 on).
+  static constexpr float kTanhSmall = 0.875f;
+  static constexpr float kTanhBig = 10;
+  static constexpr std::array<float, 7> kTanhPoly = {
+      -0x1.55555p-2f, 0x1.110fa8p-3f, -0x1.b9da52p-5f, 0x1.6376eep-6f,
+      -0x1.11023p-7f, 0x1.5b6d5ap-9f, -0x1.f9b7d6p-12f};
   static constexpr float kSinhMax = 89.5f;
   static constexpr float kSinhTiny = 0x1p-12f;
   static constexpr float kInvHuge = 0x1p24f;
@@ -465,10 +474,30 @@ V Log1p(const M& m, V x) {
   return result;
 }
 
+// tanh(x) for float: sign(x) times, for a = |x| below kTanhSmall, the odd
+// polynomial a + a^3 P(a^2), else 1 - 2 / (e^(2a) + 1) with e^(2a) + 1 =
+// fma(2^n, expm1(r), 2^n + 1) rounded once (exp's reduction and Q) and one
+// division. Both are computed, the lanes selected.
+template <class M, typename V>
+V TanhFloat(const M& m, V x) {
+  using E = ExpLogConsts<typename M::T>;
+  const V a = m.Abs(x);
+  const V a2 = m.Mul(a, a);
+  const V small =
+      m.MulAdd(m.Mul(a, a2), Estrin(m, a2, m.Mul(a2, a2), E::kTanhPoly), a);
+  const V ab = m.Select(m.Lt(a, m.Set(E::kTanhBig)), a, m.Set(E::kTanhBig));
+  V n, r_lo, s;
+  const V r = ReduceExp(m, m.Add(ab, ab), n, r_lo, s);
+  const V d = m.MulAdd(s, ExpM1Reduced(m, r, r_lo), m.Add(s, m.Set(1)));
+  const V big = m.Sub(m.Set(1), m.Div(m.Set(2), d));
+  const V t = m.Select(m.Lt(a, m.Set(E::kTanhSmall)), small, big);
+  return KeepNaN(m, x, m.CopySign(t, x));
+}
+
 // tanh(x) = sign(x) e / (e + 2), e = expm1(2 |x|) in double-word and the
 // quotient corrected by its residual (a second division).
 template <class M, typename V>
-V Tanh(const M& m, V x) {
+V TanhDouble(const M& m, V x) {
   using T = typename M::T;
   using C = Consts<T>;
   const V a = Clamp(m, m.Abs(x), 0, C::kTanhOne);
@@ -484,6 +513,15 @@ V Tanh(const M& m, V x) {
   t = m.Add(t, m.Div(res, d));
   t = m.Select(m.Lt(m.Set(C::kTanhOne), m.Abs(x)), m.Set(1), t);
   return KeepNaN(m, x, m.CopySign(t, x));
+}
+
+template <class M, typename V>
+V Tanh(const M& m, V x) {
+  if constexpr (sizeof(typename M::T) == 4) {
+    return TanhFloat(m, x);
+  } else {
+    return TanhDouble(m, x);
+  }
 }
 
 // cbrt(x) = 2^q cbrt(t), |x| = 2^(3q) t, t in [1, 8): w ~ t^(-1/3) by a
