@@ -494,8 +494,8 @@ V TanhFloat(const M& m, V x) {
   return KeepNaN(m, x, m.CopySign(t, x));
 }
 
-// tanh(x) = sign(x) e / (e + 2), e = expm1(2 |x|) in double-word and the
-// quotient corrected by its residual (a second division).
+// tanh(x) = sign(x) e / (e + 2), e = expm1(2 |x|) in double-word: e times
+// 1 / (e + 2) (the one division), corrected by the residual times it.
 template <class M, typename V>
 V TanhDouble(const M& m, V x) {
   using T = typename M::T;
@@ -506,11 +506,12 @@ V TanhDouble(const M& m, V x) {
   const V two = m.Set(2);
   V d_lo;
   const V d = TwoSum(m, e, two, d_lo);
-  V t = m.Div(e, d);
+  const V inv = m.Div(m.Set(1), d);
+  V t = m.Mul(e, inv);
   // e + e_lo - t (d + d_lo + e_lo).
   const V res =
       m.Sub(m.Add(m.MulAdd(m.Neg(t), d, e), e_lo), m.Mul(t, m.Add(d_lo, e_lo)));
-  t = m.Add(t, m.Div(res, d));
+  t = m.MulAdd(res, inv, t);
   t = m.Select(m.Lt(m.Set(C::kTanhOne), m.Abs(x)), m.Set(1), t);
   return KeepNaN(m, x, m.CopySign(t, x));
 }
