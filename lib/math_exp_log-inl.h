@@ -527,23 +527,30 @@ V Tanh(const M& m, V x) {
 
 // cbrt(x) = 2^q cbrt(t), |x| = 2^(3q) t, t in [1, 8): w ~ t^(-1/3) by a
 // polynomial and division-free Newton steps, y = t w^2 and one last
-// Newton correction of y with the exact residual y^3 - t.
-template <class M, typename V>
-V Cbrt(const M& m, V x) {
+// Newton correction of y with the exact residual y^3 - t. Without
+// kSpecial, for the lanes of normal finite x only (the others' results
+// are replaced; the same bits as with kSpecial in those lanes).
+template <bool kSpecial, class M, typename V>
+V CbrtLanes(const M& m, V x) {
   using T = typename M::T;
   using C = Consts<T>;
   using E = ExpLogConsts<T>;
   constexpr bool kDouble = sizeof(T) == 8;
   const V a0 = m.Abs(x);
   const auto sub = m.Lt(a0, m.Set(C::kMinNormal));
-  V a = m.Select(m.IsFinite(x), a0, m.Set(1));
-  a = m.Select(sub, m.Mul(a, m.Set(T(kDouble ? 0x1p54 : 0x1p24))), a);
+  V a = a0;
+  if constexpr (kSpecial) {
+    a = m.Select(m.IsFinite(x), a0, m.Set(1));
+    a = m.Select(sub, m.Mul(a, m.Set(T(kDouble ? 0x1p54 : 0x1p24))), a);
+  }
   const auto bits = m.BitsOf(a);
   const T big = T(typename C::Int(1) << C::kMantissaBits);
   V e = m.Sub(m.FromBits(m.OrI(m.template ShrI<C::kMantissaBits>(bits),
                                m.BitsOf(m.Set(big)))),
               m.Set(big + T(C::kBias)));
-  e = m.Select(sub, m.Sub(e, m.Set(E::kCbrtShift)), e);
+  if constexpr (kSpecial) {
+    e = m.Select(sub, m.Sub(e, m.Set(E::kCbrtShift)), e);
+  }
   const V mm = m.FromBits(
       m.OrI(m.AndI(bits, m.SetI((typename C::Int(1) << C::kMantissaBits) - 1)),
             m.BitsOf(m.Set(1))));
@@ -571,8 +578,27 @@ V Cbrt(const M& m, V x) {
   const V res = m.MulAdd(yy_lo, y, m.MulAdd(yy, y, m.Neg(t)));
   const V yc = m.MulAdd(m.Neg(res), m.Mul(w2, m.Set(T(1.0L / 3))), y);
   V result = m.CopySign(m.Mul(yc, Pow2Exact(m, q)), x);
-  result = m.Select(m.Or(m.Eq(x, m.Set(0)), m.Not(m.IsFinite(x))), x, result);
-  return KeepNaN(m, x, result);
+  if constexpr (kSpecial) {
+    result = m.Select(m.Or(m.Eq(x, m.Set(0)), m.Not(m.IsFinite(x))), x, result);
+    result = KeepNaN(m, x, result);
+  }
+  return result;
+}
+
+// cbrt: CbrtLanes, with the subnormals, zeros, infinities and NaN on a
+// rare path.
+template <class M, typename V>
+V Cbrt(const M& m, V x) {
+  using T = typename M::T;
+  const V a = m.Abs(x);
+  V result = CbrtLanes<false>(m, x);
+  const auto rare =
+      m.Not(m.And(m.Le(m.Set(Consts<T>::kMinNormal), a),
+                  m.Lt(a, m.Set(std::numeric_limits<T>::infinity()))));
+  if (m.AnyLane(rare)) {
+    result = m.Select(rare, CbrtLanes<true>(m, x), result);
+  }
+  return result;
 }
 
 // sinh and cosh of a = |x| (clamped below the overflow of 2^n / 4):
