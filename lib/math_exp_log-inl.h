@@ -603,30 +603,59 @@ V Cbrt(const M& m, V x) {
 
 // sinh and cosh of a = |x| (clamped below the overflow of 2^n / 4):
 // 2 ((S -+ T) + (S p(r) -+ T p(-r))), S = 2^(n-2), T = 2^(-n-2) (n capped:
-// T's term is far below the rounding beyond), p = expm1 on the reduced r.
+// T's term is far below the rounding beyond), p = expm1 on the reduced r,
+// from its even and odd parts (one series each). a = |x| in [0,
+// kSinhMax].
 template <bool kCosh, class M, typename V>
-V SinhCosh(const M& m, V x) {
+V SinhCoshOf(const M& m, V x, V a) {
   using T = typename M::T;
   using E = ExpLogConsts<T>;
-  const V a = Clamp(m, m.Abs(x), 0, E::kSinhMax);
   V n, r_lo, s;
   const V r = ReduceExp<-2>(m, a, n, r_lo, s);
-  const V p = ExpM1Reduced(m, r, r_lo);
-  const V pn = ExpM1Reduced(m, m.Neg(r), m.Neg(r_lo));
+  // expm1(+-(r + r_lo)) = even +- (r + odd): even = cosh(r) - 1, r + odd
+  // = sinh(r) + r_lo (Taylor series).
+  const V r2 = m.Mul(r, r);
+  const V r4 = m.Mul(r2, r2);
+  const V even = m.Mul(r2, Estrin(m, r2, r4, Series<T>::kCosh));
+  const V odd =
+      m.MulAdd(m.Mul(r2, r), Estrin(m, r2, r4, Series<T>::kSinh), r_lo);
   const V cap = m.Set(40);
   const V t = Pow2Exact(m, m.Sub(m.Set(-2), m.Select(m.Lt(n, cap), n, cap)));
+  // S expm1(r) +- T expm1(-r) = (S +- T) even + (S -+ T) (r + odd), the
+  // product by r exact in the multiply-add; the leading S +- T added
+  // last, without its rounding error (S + (T + that) for cosh).
+  const V sum = m.Add(s, t);
+  const V diff = m.Sub(s, t);
   V result;
   if constexpr (kCosh) {
-    result = m.Add(m.Add(s, t), m.MulAdd(s, p, m.Mul(t, pn)));
+    result = m.MulAdd(diff, r, m.MulAdd(diff, odd, m.Mul(sum, even)));
+    result = m.Add(s, m.Add(t, result));
   } else {
-    result = m.Add(m.Sub(s, t), m.MulAdd(s, p, m.Neg(m.Mul(t, pn))));
+    result = m.MulAdd(sum, r, m.MulAdd(sum, odd, m.Mul(diff, even)));
+    // S - T = diff + ((S - diff) - T) exactly (Fast2Sum).
+    result = m.Add(diff, m.Add(m.Sub(m.Sub(s, diff), t), result));
   }
   result = m.Add(result, result);
   if constexpr (!kCosh) {
     result = m.Select(m.Lt(m.Abs(x), m.Set(E::kSinhTiny)), m.Abs(x), result);
     result = m.CopySign(result, x);
   }
-  return KeepNaN(m, x, result);
+  return result;
+}
+
+// SinhCoshOf, with |x| from kSinhMax on (overflow) and NaN on a rare path.
+template <bool kCosh, class M, typename V>
+V SinhCosh(const M& m, V x) {
+  using E = ExpLogConsts<typename M::T>;
+  const V a = m.Abs(x);
+  V result = SinhCoshOf<kCosh>(m, x, a);
+  const auto rare = m.Not(m.Lt(a, m.Set(E::kSinhMax)));
+  if (m.AnyLane(rare)) {
+    const V clamped = Clamp(m, a, 0, E::kSinhMax);
+    result =
+        m.Select(rare, KeepNaN(m, x, SinhCoshOf<kCosh>(m, x, clamped)), result);
+  }
+  return result;
 }
 
 template <class M, typename V>
