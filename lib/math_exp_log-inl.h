@@ -114,12 +114,24 @@ struct ExpLogConsts<float> {
       0x1.fffffcp-2f, 0x1.555492p-3f, 0x1.5558f2p-5f, 0x1.1239e2p-7f,
       0x1.6a2434p-10f};
   // log(1 + f) = f + f^2 (c[0] + c[1] f + ...): 2^-27.5 (ln; log2 and
-  // log10 take the kLogPolyHalf form: 2^-28.2).
+  // log10 take kLogSquareOf and kLogCubicOf, logaddexp2's log1p the
+  // kLogPolyHalf form: 2^-28.2).
   static constexpr bool kLogHalf = false;
   static constexpr std::array<float, 9> kLogPoly = {
       -0x1.fffff8p-2f, 0x1.55555p-2f,   -0x1.000426p-2f,
       0x1.99a3f4p-3f,  -0x1.54276cp-3f, 0x1.227198p-3f,
       -0x1.0f376cp-3f, 0x1.08488p-3f,   -0x1.383046p-4f};
+  // log_b(1 + f) = f log_b(e) + f^2 c + f^3 (c[0] + c[1] f + ...), c =
+  // kLogSquareOf[kBase], c[i] = kLogCubicOf[kBase][i], for b = 2, 10 (kBase
+  // 1, 2; LogCombineShort): relative error 2^-27.7 (Lawson fits,
+  // coefficients rounded one by one, the rest refit).
+  static constexpr float kLogSquareOf[3] = {0, -0x1.71547p-1f, -0x1.bcb7aap-3f};
+  static constexpr std::array<float, 8> kLogCubicOf[3] = {
+      {},
+      {0x1.ec7094p-2f, -0x1.715afep-2f, 0x1.277f44p-2f, -0x1.eaa24cp-3f,
+       0x1.a2c9ep-3f, -0x1.87f7d2p-3f, 0x1.7f27ep-3f, -0x1.c39bap-4f},
+      {0x1.287a7p-3f, -0x1.bcbf52p-4f, 0x1.63d068p-4f, -0x1.276a48p-4f,
+       0x1.f84c1ap-5f, -0x1.d7938ep-5f, 0x1.cd07cap-5f, -0x1.108158p-5f}};
   static constexpr std::array<float, 9> kLogPolyHalf = {
       0x1.555546p-2f,  -0x1.000012p-2f, 0x1.99a53ep-3f,
       -0x1.555ab2p-3f, 0x1.232d98p-3f,  -0x1.fc3458p-4f,
@@ -348,7 +360,8 @@ V SplitLog(const M& m, V x, V& k) {
 // log_b(2^k (1 + f)) + c (c a small correction, log1p's), b = e, 2 or 10
 // (kBase 0, 1, 2): k C_hi + f D_hi in double-word (k C_hi exact, Fast2Sum
 // as |k C_hi| >= |f D_hi| or k = 0); in the kHalf form (double; float's
-// log2 and log10) also -f^2/2 D (another Fast2Sum); plus the small terms.
+// log1p in base 2, logaddexp2's) also -f^2/2 D (another Fast2Sum); plus the
+// small terms. Float's log2 and log10: LogCombineShort.
 template <int kBase, class M, typename V>
 V LogCombine(const M& m, V f, V k, V c) {
   using T = typename M::T;
@@ -391,6 +404,28 @@ V LogCombine(const M& m, V f, V k, V c) {
   return m.Add(hi, m.Add(e, low));
 }
 
+// log_b(2^k (1 + f)) for float's log2 and log10 (kBase 1, 2; shorter
+// than LogCombine, without its correction c): k C_hi + f D_hi in
+// double-word as there, plus the small terms k C_lo + f D_lo + f^2
+// kLogSquareOf + f^3 P(f) (kLogCubicOf), the f^2 term fused in the last
+// multiply-add.
+template <int kBase, class M, typename V>
+V LogCombineShort(const M& m, V f, V k) {
+  using E = ExpLogConsts<typename M::T>;
+  const V f2 = m.Mul(f, f);
+  const V f2_lo = m.MulAdd(f, f, m.Neg(f2));  // f^2 = f2 + f2_lo.
+  const V cubic = m.Mul(m.Mul(f2, f), Estrin(m, f, f2, E::kLogCubicOf[kBase]));
+  const V c2 = m.Set(E::kLogSquareOf[kBase]);
+  const V d = m.Set(E::kLogD[kBase][0]);
+  const V a = m.Mul(k, m.Set(E::kLogC[kBase][0]));
+  const V b = m.Mul(f, d);
+  V small = m.MulAdd(k, m.Set(E::kLogC[kBase][1]), m.MulAdd(f, d, m.Neg(b)));
+  small = m.MulAdd(f2_lo, c2, m.MulAdd(f, m.Set(E::kLogD[kBase][1]), small));
+  const V low = m.MulAdd(f2, c2, m.Add(cubic, small));
+  const V hi = m.Add(a, b);
+  return m.Add(hi, m.Add(m.Add(m.Sub(a, hi), b), low));
+}
+
 // Zeros, negatives, infinities and NaN of log_b: -inf, NaN, inf, NaN (for
 // negatives NumPy's: the invalid NaN, +NaN for log10).
 template <int kBase, class M, typename V>
@@ -410,9 +445,17 @@ template <int kBase, class M, typename V>
 V LogBase(const M& m, V x) {
   using T = typename M::T;
   using C = Consts<T>;
+  // Float's log2 and log10: LogCombineShort.
+  const auto combine = [&m](V f, V k) {
+    if constexpr (!ExpLogConsts<T>::kLogHalf && kBase != 0) {
+      return LogCombineShort<kBase>(m, f, k);
+    } else {
+      return LogCombine<kBase>(m, f, k, m.Set(0));
+    }
+  };
   V k;
   V f = SplitLog(m, x, k);
-  V result = LogCombine<kBase>(m, f, k, m.Set(0));
+  V result = combine(f, k);
   const auto rare =
       m.Not(m.And(m.Le(m.Set(C::kMinNormal), x),
                   m.Lt(x, m.Set(std::numeric_limits<T>::infinity()))));
@@ -421,9 +464,7 @@ V LogBase(const M& m, V x) {
     const V xs = m.Select(m.Lt(m.Set(0), x), x, m.Set(1));
     f = SplitLog(m, m.Mul(xs, m.Set(C::kSubnormalScale)), k);
     k = m.Sub(k, m.Set(T(C::kSubnormalShift)));
-    result = m.Select(
-        rare, LogSpecial<kBase>(m, x, LogCombine<kBase>(m, f, k, m.Set(0))),
-        result);
+    result = m.Select(rare, LogSpecial<kBase>(m, x, combine(f, k)), result);
   }
   return result;
 }
