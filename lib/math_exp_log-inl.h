@@ -18,7 +18,7 @@
 // x^(-1/3); logaddexp through log1p(exp) with a double-word path where the
 // sum cancels. Measured (every float32; millions of doubles against long
 // double or quad references): exp, exp2, log, log2, log10, log1p below 1
-// ulp, cbrt 0.5, tanh 1.05, expm1 1.34, the others below 2; logaddexp and
+// ulp, cbrt 0.5, tanh 1.06, expm1 1.34, the others below 2; logaddexp and
 // logaddexp2 below 2 ulp except where the result is below about 2^-26
 // (float) or 2^-50 (double) of its terms (deep cancellation beyond the
 // double-word precision; NumPy's formula is off by hundreds to 10^8 ulp
@@ -114,12 +114,24 @@ struct ExpLogConsts<float> {
       0x1.fffffcp-2f, 0x1.555492p-3f, 0x1.5558f2p-5f, 0x1.1239e2p-7f,
       0x1.6a2434p-10f};
   // log(1 + f) = f + f^2 (c[0] + c[1] f + ...): 2^-27.5 (ln; log2 and
-  // log10 take the kLogPolyHalf form: 2^-28.2).
+  // log10 take kLogSquareOf and kLogCubicOf, logaddexp2's log1p the
+  // kLogPolyHalf form: 2^-28.2).
   static constexpr bool kLogHalf = false;
   static constexpr std::array<float, 9> kLogPoly = {
       -0x1.fffff8p-2f, 0x1.55555p-2f,   -0x1.000426p-2f,
       0x1.99a3f4p-3f,  -0x1.54276cp-3f, 0x1.227198p-3f,
       -0x1.0f376cp-3f, 0x1.08488p-3f,   -0x1.383046p-4f};
+  // log_b(1 + f) = f log_b(e) + f^2 c + f^3 (c[0] + c[1] f + ...), c =
+  // kLogSquareOf[kBase], c[i] = kLogCubicOf[kBase][i], for b = 2, 10 (kBase
+  // 1, 2; LogCombineShort): relative error 2^-27.7 (Lawson fits,
+  // coefficients rounded one by one, the rest refit).
+  static constexpr float kLogSquareOf[3] = {0, -0x1.71547p-1f, -0x1.bcb7aap-3f};
+  static constexpr std::array<float, 8> kLogCubicOf[3] = {
+      {},
+      {0x1.ec7094p-2f, -0x1.715afep-2f, 0x1.277f44p-2f, -0x1.eaa24cp-3f,
+       0x1.a2c9ep-3f, -0x1.87f7d2p-3f, 0x1.7f27ep-3f, -0x1.c39bap-4f},
+      {0x1.287a7p-3f, -0x1.bcbf52p-4f, 0x1.63d068p-4f, -0x1.276a48p-4f,
+       0x1.f84c1ap-5f, -0x1.d7938ep-5f, 0x1.cd07cap-5f, -0x1.108158p-5f}};
   static constexpr std::array<float, 9> kLogPolyHalf = {
       0x1.555546p-2f,  -0x1.000012p-2f, 0x1.99a53ep-3f,
       -0x1.555ab2p-3f, 0x1.232d98p-3f,  -0x1.fc3458p-4f,
@@ -131,6 +143,15 @@ struct ExpLogConsts<float> {
   static constexpr float kLogD[3][2] = {{1, 0},
                                         {0x1.715476p+0f, 0x1.4ae0cp-26f},
                                         {0x1.bcb7b2p-2f, -0x1.5b235ep-27f}};
+  // tanh(a) = a + a^3 (c[0] + c[1] a^2 + ...) below kTanhSmall: relative
+  // error 2^-30 (Lawson fit, coefficients rounded one by one, the rest
+  // refit); beyond, 1 - 2 / (e^(2a) + 1), a clamped to kTanhBig (the result
+  // rounds to 1 from 9.01 on).
+  static constexpr float kTanhSmall = 0.875f;
+  static constexpr float kTanhBig = 10;
+  static constexpr std::array<float, 7> kTanhPoly = {
+      -0x1.55555p-2f, 0x1.110fa8p-3f, -0x1.b9da52p-5f, 0x1.6376eep-6f,
+      -0x1.11023p-7f, 0x1.5b6d5ap-9f, -0x1.f9b7d6p-12f};
   static constexpr float kSinhMax = 89.5f;
   static constexpr float kSinhTiny = 0x1p-12f;
   static constexpr float kInvHuge = 0x1p24f;
@@ -339,7 +360,8 @@ V SplitLog(const M& m, V x, V& k) {
 // log_b(2^k (1 + f)) + c (c a small correction, log1p's), b = e, 2 or 10
 // (kBase 0, 1, 2): k C_hi + f D_hi in double-word (k C_hi exact, Fast2Sum
 // as |k C_hi| >= |f D_hi| or k = 0); in the kHalf form (double; float's
-// log2 and log10) also -f^2/2 D (another Fast2Sum); plus the small terms.
+// log1p in base 2, logaddexp2's) also -f^2/2 D (another Fast2Sum); plus the
+// small terms. Float's log2 and log10: LogCombineShort.
 template <int kBase, class M, typename V>
 V LogCombine(const M& m, V f, V k, V c) {
   using T = typename M::T;
@@ -382,6 +404,28 @@ V LogCombine(const M& m, V f, V k, V c) {
   return m.Add(hi, m.Add(e, low));
 }
 
+// log_b(2^k (1 + f)) for float's log2 and log10 (kBase 1, 2; shorter
+// than LogCombine, without its correction c): k C_hi + f D_hi in
+// double-word as there, plus the small terms k C_lo + f D_lo + f^2
+// kLogSquareOf + f^3 P(f) (kLogCubicOf), the f^2 term fused in the last
+// multiply-add.
+template <int kBase, class M, typename V>
+V LogCombineShort(const M& m, V f, V k) {
+  using E = ExpLogConsts<typename M::T>;
+  const V f2 = m.Mul(f, f);
+  const V f2_lo = m.MulAdd(f, f, m.Neg(f2));  // f^2 = f2 + f2_lo.
+  const V cubic = m.Mul(m.Mul(f2, f), Estrin(m, f, f2, E::kLogCubicOf[kBase]));
+  const V c2 = m.Set(E::kLogSquareOf[kBase]);
+  const V d = m.Set(E::kLogD[kBase][0]);
+  const V a = m.Mul(k, m.Set(E::kLogC[kBase][0]));
+  const V b = m.Mul(f, d);
+  V small = m.MulAdd(k, m.Set(E::kLogC[kBase][1]), m.MulAdd(f, d, m.Neg(b)));
+  small = m.MulAdd(f2_lo, c2, m.MulAdd(f, m.Set(E::kLogD[kBase][1]), small));
+  const V low = m.MulAdd(f2, c2, m.Add(cubic, small));
+  const V hi = m.Add(a, b);
+  return m.Add(hi, m.Add(m.Add(m.Sub(a, hi), b), low));
+}
+
 // Zeros, negatives, infinities and NaN of log_b: -inf, NaN, inf, NaN (for
 // negatives NumPy's: the invalid NaN, +NaN for log10).
 template <int kBase, class M, typename V>
@@ -401,9 +445,17 @@ template <int kBase, class M, typename V>
 V LogBase(const M& m, V x) {
   using T = typename M::T;
   using C = Consts<T>;
+  // Float's log2 and log10: LogCombineShort.
+  const auto combine = [&m](V f, V k) {
+    if constexpr (!ExpLogConsts<T>::kLogHalf && kBase != 0) {
+      return LogCombineShort<kBase>(m, f, k);
+    } else {
+      return LogCombine<kBase>(m, f, k, m.Set(0));
+    }
+  };
   V k;
   V f = SplitLog(m, x, k);
-  V result = LogCombine<kBase>(m, f, k, m.Set(0));
+  V result = combine(f, k);
   const auto rare =
       m.Not(m.And(m.Le(m.Set(C::kMinNormal), x),
                   m.Lt(x, m.Set(std::numeric_limits<T>::infinity()))));
@@ -412,9 +464,7 @@ V LogBase(const M& m, V x) {
     const V xs = m.Select(m.Lt(m.Set(0), x), x, m.Set(1));
     f = SplitLog(m, m.Mul(xs, m.Set(C::kSubnormalScale)), k);
     k = m.Sub(k, m.Set(T(C::kSubnormalShift)));
-    result = m.Select(
-        rare, LogSpecial<kBase>(m, x, LogCombine<kBase>(m, f, k, m.Set(0))),
-        result);
+    result = m.Select(rare, LogSpecial<kBase>(m, x, combine(f, k)), result);
   }
   return result;
 }
@@ -465,10 +515,30 @@ V Log1p(const M& m, V x) {
   return result;
 }
 
-// tanh(x) = sign(x) e / (e + 2), e = expm1(2 |x|) in double-word and the
-// quotient corrected by its residual (a second division).
+// tanh(x) for float: sign(x) times, for a = |x| below kTanhSmall, the odd
+// polynomial a + a^3 P(a^2), else 1 - 2 / (e^(2a) + 1) with e^(2a) + 1 =
+// fma(2^n, expm1(r), 2^n + 1) rounded once (exp's reduction and Q) and one
+// division. Both are computed, the lanes selected.
 template <class M, typename V>
-V Tanh(const M& m, V x) {
+V TanhFloat(const M& m, V x) {
+  using E = ExpLogConsts<typename M::T>;
+  const V a = m.Abs(x);
+  const V a2 = m.Mul(a, a);
+  const V small =
+      m.MulAdd(m.Mul(a, a2), Estrin(m, a2, m.Mul(a2, a2), E::kTanhPoly), a);
+  const V ab = m.Select(m.Lt(a, m.Set(E::kTanhBig)), a, m.Set(E::kTanhBig));
+  V n, r_lo, s;
+  const V r = ReduceExp(m, m.Add(ab, ab), n, r_lo, s);
+  const V d = m.MulAdd(s, ExpM1Reduced(m, r, r_lo), m.Add(s, m.Set(1)));
+  const V big = m.Sub(m.Set(1), m.Div(m.Set(2), d));
+  const V t = m.Select(m.Lt(a, m.Set(E::kTanhSmall)), small, big);
+  return KeepNaN(m, x, m.CopySign(t, x));
+}
+
+// tanh(x) = sign(x) e / (e + 2), e = expm1(2 |x|) in double-word: e times
+// 1 / (e + 2) (the one division), corrected by the residual times it.
+template <class M, typename V>
+V TanhDouble(const M& m, V x) {
   using T = typename M::T;
   using C = Consts<T>;
   const V a = Clamp(m, m.Abs(x), 0, C::kTanhOne);
@@ -477,34 +547,51 @@ V Tanh(const M& m, V x) {
   const V two = m.Set(2);
   V d_lo;
   const V d = TwoSum(m, e, two, d_lo);
-  V t = m.Div(e, d);
+  const V inv = m.Div(m.Set(1), d);
+  V t = m.Mul(e, inv);
   // e + e_lo - t (d + d_lo + e_lo).
   const V res =
       m.Sub(m.Add(m.MulAdd(m.Neg(t), d, e), e_lo), m.Mul(t, m.Add(d_lo, e_lo)));
-  t = m.Add(t, m.Div(res, d));
+  t = m.MulAdd(res, inv, t);
   t = m.Select(m.Lt(m.Set(C::kTanhOne), m.Abs(x)), m.Set(1), t);
   return KeepNaN(m, x, m.CopySign(t, x));
 }
 
+template <class M, typename V>
+V Tanh(const M& m, V x) {
+  if constexpr (sizeof(typename M::T) == 4) {
+    return TanhFloat(m, x);
+  } else {
+    return TanhDouble(m, x);
+  }
+}
+
 // cbrt(x) = 2^q cbrt(t), |x| = 2^(3q) t, t in [1, 8): w ~ t^(-1/3) by a
 // polynomial and division-free Newton steps, y = t w^2 and one last
-// Newton correction of y with the exact residual y^3 - t.
-template <class M, typename V>
-V Cbrt(const M& m, V x) {
+// Newton correction of y with the exact residual y^3 - t. Without
+// kSpecial, for the lanes of normal finite x only (the others' results
+// are replaced; the same bits as with kSpecial in those lanes).
+template <bool kSpecial, class M, typename V>
+V CbrtLanes(const M& m, V x) {
   using T = typename M::T;
   using C = Consts<T>;
   using E = ExpLogConsts<T>;
   constexpr bool kDouble = sizeof(T) == 8;
   const V a0 = m.Abs(x);
   const auto sub = m.Lt(a0, m.Set(C::kMinNormal));
-  V a = m.Select(m.IsFinite(x), a0, m.Set(1));
-  a = m.Select(sub, m.Mul(a, m.Set(T(kDouble ? 0x1p54 : 0x1p24))), a);
+  V a = a0;
+  if constexpr (kSpecial) {
+    a = m.Select(m.IsFinite(x), a0, m.Set(1));
+    a = m.Select(sub, m.Mul(a, m.Set(T(kDouble ? 0x1p54 : 0x1p24))), a);
+  }
   const auto bits = m.BitsOf(a);
   const T big = T(typename C::Int(1) << C::kMantissaBits);
   V e = m.Sub(m.FromBits(m.OrI(m.template ShrI<C::kMantissaBits>(bits),
                                m.BitsOf(m.Set(big)))),
               m.Set(big + T(C::kBias)));
-  e = m.Select(sub, m.Sub(e, m.Set(E::kCbrtShift)), e);
+  if constexpr (kSpecial) {
+    e = m.Select(sub, m.Sub(e, m.Set(E::kCbrtShift)), e);
+  }
   const V mm = m.FromBits(
       m.OrI(m.AndI(bits, m.SetI((typename C::Int(1) << C::kMantissaBits) - 1)),
             m.BitsOf(m.Set(1))));
@@ -532,36 +619,84 @@ V Cbrt(const M& m, V x) {
   const V res = m.MulAdd(yy_lo, y, m.MulAdd(yy, y, m.Neg(t)));
   const V yc = m.MulAdd(m.Neg(res), m.Mul(w2, m.Set(T(1.0L / 3))), y);
   V result = m.CopySign(m.Mul(yc, Pow2Exact(m, q)), x);
-  result = m.Select(m.Or(m.Eq(x, m.Set(0)), m.Not(m.IsFinite(x))), x, result);
-  return KeepNaN(m, x, result);
+  if constexpr (kSpecial) {
+    result = m.Select(m.Or(m.Eq(x, m.Set(0)), m.Not(m.IsFinite(x))), x, result);
+    result = KeepNaN(m, x, result);
+  }
+  return result;
+}
+
+// cbrt: CbrtLanes, with the subnormals, zeros, infinities and NaN on a
+// rare path.
+template <class M, typename V>
+V Cbrt(const M& m, V x) {
+  using T = typename M::T;
+  const V a = m.Abs(x);
+  V result = CbrtLanes<false>(m, x);
+  const auto rare =
+      m.Not(m.And(m.Le(m.Set(Consts<T>::kMinNormal), a),
+                  m.Lt(a, m.Set(std::numeric_limits<T>::infinity()))));
+  if (m.AnyLane(rare)) {
+    result = m.Select(rare, CbrtLanes<true>(m, x), result);
+  }
+  return result;
 }
 
 // sinh and cosh of a = |x| (clamped below the overflow of 2^n / 4):
 // 2 ((S -+ T) + (S p(r) -+ T p(-r))), S = 2^(n-2), T = 2^(-n-2) (n capped:
-// T's term is far below the rounding beyond), p = expm1 on the reduced r.
+// T's term is far below the rounding beyond), p = expm1 on the reduced r,
+// from its even and odd parts (one series each). a = |x| in [0,
+// kSinhMax].
 template <bool kCosh, class M, typename V>
-V SinhCosh(const M& m, V x) {
+V SinhCoshOf(const M& m, V x, V a) {
   using T = typename M::T;
   using E = ExpLogConsts<T>;
-  const V a = Clamp(m, m.Abs(x), 0, E::kSinhMax);
   V n, r_lo, s;
   const V r = ReduceExp<-2>(m, a, n, r_lo, s);
-  const V p = ExpM1Reduced(m, r, r_lo);
-  const V pn = ExpM1Reduced(m, m.Neg(r), m.Neg(r_lo));
+  // expm1(+-(r + r_lo)) = even +- (r + odd): even = cosh(r) - 1, r + odd
+  // = sinh(r) + r_lo (Taylor series).
+  const V r2 = m.Mul(r, r);
+  const V r4 = m.Mul(r2, r2);
+  const V even = m.Mul(r2, Estrin(m, r2, r4, Series<T>::kCosh));
+  const V odd =
+      m.MulAdd(m.Mul(r2, r), Estrin(m, r2, r4, Series<T>::kSinh), r_lo);
   const V cap = m.Set(40);
   const V t = Pow2Exact(m, m.Sub(m.Set(-2), m.Select(m.Lt(n, cap), n, cap)));
+  // S expm1(r) +- T expm1(-r) = (S +- T) even + (S -+ T) (r + odd), the
+  // product by r exact in the multiply-add; the leading S +- T added
+  // last, without its rounding error (S + (T + that) for cosh).
+  const V sum = m.Add(s, t);
+  const V diff = m.Sub(s, t);
   V result;
   if constexpr (kCosh) {
-    result = m.Add(m.Add(s, t), m.MulAdd(s, p, m.Mul(t, pn)));
+    result = m.MulAdd(diff, r, m.MulAdd(diff, odd, m.Mul(sum, even)));
+    result = m.Add(s, m.Add(t, result));
   } else {
-    result = m.Add(m.Sub(s, t), m.MulAdd(s, p, m.Neg(m.Mul(t, pn))));
+    result = m.MulAdd(sum, r, m.MulAdd(sum, odd, m.Mul(diff, even)));
+    // S - T = diff + ((S - diff) - T) exactly (Fast2Sum).
+    result = m.Add(diff, m.Add(m.Sub(m.Sub(s, diff), t), result));
   }
   result = m.Add(result, result);
   if constexpr (!kCosh) {
     result = m.Select(m.Lt(m.Abs(x), m.Set(E::kSinhTiny)), m.Abs(x), result);
     result = m.CopySign(result, x);
   }
-  return KeepNaN(m, x, result);
+  return result;
+}
+
+// SinhCoshOf, with |x| from kSinhMax on (overflow) and NaN on a rare path.
+template <bool kCosh, class M, typename V>
+V SinhCosh(const M& m, V x) {
+  using E = ExpLogConsts<typename M::T>;
+  const V a = m.Abs(x);
+  V result = SinhCoshOf<kCosh>(m, x, a);
+  const auto rare = m.Not(m.Lt(a, m.Set(E::kSinhMax)));
+  if (m.AnyLane(rare)) {
+    const V clamped = Clamp(m, a, 0, E::kSinhMax);
+    result =
+        m.Select(rare, KeepNaN(m, x, SinhCoshOf<kCosh>(m, x, clamped)), result);
+  }
+  return result;
 }
 
 template <class M, typename V>

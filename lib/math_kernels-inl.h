@@ -29,8 +29,10 @@ struct Consts<double> {
       0x1.cd129024e088ap-115};
   static constexpr double kTrigLimit = 1e5;
   // Terms of the series (Taylor coefficients beyond the first ones).
-  static constexpr int kSinTerms = 8;  // sin: r^3 .. r^17.
-  static constexpr int kCosTerms = 7;  // cos: r^4 .. r^16.
+  static constexpr int kSinTerms = 8;   // sin: r^3 .. r^17.
+  static constexpr int kCosTerms = 7;   // cos: r^4 .. r^16.
+  static constexpr int kCoshTerms = 6;  // cosh: r^2 .. r^12.
+  static constexpr int kSinhTerms = 6;  // sinh: r^3 .. r^13.
 };
 
 template <>
@@ -51,6 +53,8 @@ struct Consts<float> {
   static constexpr float kTrigLimit = 4000;
   static constexpr int kSinTerms = 4;
   static constexpr int kCosTerms = 5;
+  static constexpr int kCoshTerms = 3;
+  static constexpr int kSinhTerms = 3;
 };
 
 // 1/k!, rounded to T (through long double: exact enough).
@@ -77,6 +81,13 @@ struct Series {
   // cos(r) - 1 + r^2/2 = r^4 (1/4! - r^2/6! + ...).
   static constexpr auto kCos = Table<C::kCosTerms>(
       [](int i) { return T(i % 2 ? -1 : 1) * InverseFactorial<T>(2 * i + 4); });
+  // cosh(r) - 1 = r^2 (1/2! + r^2/4! + ...) and sinh(r) - r = r^3 (1/3! +
+  // r^2/5! + ...) for |r| <= ln2 / 2 (sinh and cosh): truncation below
+  // 2^-57 (double) and 2^-27 (float) of 1 + cosh(r) - 1.
+  static constexpr auto kCosh = Table<C::kCoshTerms>(
+      [](int i) { return InverseFactorial<T>(2 * i + 2); });
+  static constexpr auto kSinh = Table<C::kSinhTerms>(
+      [](int i) { return InverseFactorial<T>(2 * i + 3); });
 };
 
 // sum_k c[k] x^k, by Horner, each step one multiply-add (the rule).
