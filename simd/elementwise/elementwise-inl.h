@@ -351,10 +351,6 @@ HWY_AFTER_NAMESPACE();
 // ElementwiseRow##F##Kernels.
 #ifndef STRIDEKIT_FAMILY_EXECUTORS
 #define STRIDEKIT_FAMILY_EXECUTORS(F)                                       \
-  HWY_BEFORE_NAMESPACE();                                                   \
-  namespace stridekit {                                                     \
-  namespace HWY_NAMESPACE {                                                 \
-  namespace {                                                               \
   constexpr bool kHandsOnMath = std::is_same_v<F##Family, FloatFamily>;     \
   int64_t RunElementwise##F(const ElementwiseTask& task) {                  \
     if (kHandsOnMath && task.kernel.transcendental()) {                     \
@@ -368,11 +364,7 @@ HWY_AFTER_NAMESPACE();
       return ElementwiseFloatMathRow(kernel, t);                            \
     }                                                                       \
     return ElementwiseRowOf<F##Family, FloatRows::kOthers>(kernel, t);      \
-  }                                                                         \
-  }                                                                         \
-  }                                                                         \
-  }                                                                         \
-  HWY_AFTER_NAMESPACE();
+  }
 #define STRIDEKIT_FAMILY_TABLES(F)                                          \
   STRIDEKIT_EXPORT_KERNEL_TABLE(RunElementwise##F, Elementwise##F##Kernels) \
   STRIDEKIT_EXPORT_KERNEL_TABLE(ElementwiseRow##F, ElementwiseRow##F##Kernels)

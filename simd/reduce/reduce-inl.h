@@ -175,17 +175,9 @@ HWY_AFTER_NAMESPACE();
 // Reduce##F##Kernels.
 #ifndef STRIDEKIT_FAMILY_EXECUTORS
 #define STRIDEKIT_FAMILY_EXECUTORS(F)            \
-  HWY_BEFORE_NAMESPACE();                        \
-  namespace stridekit {                          \
-  namespace HWY_NAMESPACE {                      \
-  namespace {                                    \
   int64_t RunReduce##F(const ReduceTask& task) { \
     return RunReduceOf<F##Family>(task);         \
-  }                                              \
-  }                                              \
-  }                                              \
-  }                                              \
-  HWY_AFTER_NAMESPACE();
+  }
 #define STRIDEKIT_FAMILY_TABLES(F) \
   STRIDEKIT_EXPORT_KERNEL_TABLE(RunReduce##F, Reduce##F##Kernels)
 #endif

@@ -443,20 +443,12 @@ HWY_AFTER_NAMESPACE();
 // their tables Scan##F##Kernels and ArgReduce##F##Kernels.
 #ifndef STRIDEKIT_FAMILY_EXECUTORS
 #define STRIDEKIT_FAMILY_EXECUTORS(F)             \
-  HWY_BEFORE_NAMESPACE();                         \
-  namespace stridekit {                           \
-  namespace HWY_NAMESPACE {                       \
-  namespace {                                     \
   int64_t RunScan##F(const AxisTask& task) {      \
     return RunScanOf<F##Family>(task);            \
   }                                               \
   int64_t RunArgReduce##F(const AxisTask& task) { \
     return RunArgReduceOf<F##Family>(task);       \
-  }                                               \
-  }                                               \
-  }                                               \
-  }                                               \
-  HWY_AFTER_NAMESPACE();
+  }
 #define STRIDEKIT_FAMILY_TABLES(F)                            \
   STRIDEKIT_EXPORT_KERNEL_TABLE(RunScan##F, Scan##F##Kernels) \
   STRIDEKIT_EXPORT_KERNEL_TABLE(RunArgReduce##F, ArgReduce##F##Kernels)
