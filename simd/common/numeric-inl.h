@@ -394,7 +394,7 @@ struct BroadcastLoader {
     return hn::Set(d, value);
   }
   template <class D>
-  hn::Vec<D> LoadFirst(D d, size_t, size_t) const {
+  HWY_INLINE hn::Vec<D> LoadFirst(D d, size_t, size_t) const {
     return hn::Set(d, value);
   }
   T At(size_t) const { return value; }
@@ -667,6 +667,7 @@ HWY_INLINE void BlockRow(D d, T* out, int64_t out_stride, const T* a,
   // (the row's ends: a block's vector costs far less than its scalar form
   // per element, with the same bits; lanes past n compute on zeros).
   const auto staged_ends = [&](size_t i, size_t n) {
+    if (n == 0) return;  // Most rows: no buffers to clear.
     HWY_ALIGN T end_a[kLaneRoom<D>] = {};
     [[maybe_unused]] HWY_ALIGN T end_b[kLaneRoom<D>] = {};
     HWY_ALIGN T end_out[kLaneRoom<D>];

@@ -124,7 +124,7 @@ HWY_INLINE hn::Vec<hn::Rebind<uint8_t, D>> MaskBytes(D d, hn::Mask<D> m) {
 // The bytes of 64 lanes at a time on AVX-512 (full vectors of D): the
 // lane masks of 64 / Lanes(d) vectors joined into one 64-bit mask, then one
 // masked byte vector of ones (rather than narrowing each vector's mask
-// bytes by packs and a permute: about a third of the shuffles' cycles).
+// bytes by two packs and a permute).
 // Returns the lanes done (a multiple of 64).
 template <class Lanes, class D, class A, class B>
 HWY_INLINE size_t MaskBlocksOf64(D d, uint8_t* out, const A& a, const B& b,
