@@ -1,9 +1,10 @@
-// The dispatched scans and arg reductions (scan.h, arg_reduce.h), and their
-// plans' direct path (ResolveDirectAxis). In the engine, a masked
-// input, or one that overlaps the output other than exactly, is first
-// materialised; a masked output (or, for arg reductions, one that shares
-// memory with the input) is computed into a C-contiguous temporary and
-// copied out; an input read across out's rows is first transposed into out
+// The kernel functions scan and arg_reduce (scan.h, arg_reduce.h): their
+// plans, direct path (ResolveDirectAxis), one-shot calls and Plan values,
+// and their engine, which reads the simd/scan tables itself (FamilyKernel). In
+// the engine, a masked input, or one that overlaps the output other than
+// exactly, is first materialised; a masked output (or, for arg reductions, one
+// that shares memory with the input) is computed into a C-contiguous temporary
+// and copied out; an input read across out's rows is first transposed into out
 // (ScanThroughOutput). The active target's axis kernel (simd/scan/scan-inl.h)
 // then runs on a plan over the other axes, split over options.threads along
 // its longest axis: each output element is computed within one part, by the
@@ -20,6 +21,7 @@
 #include "dispatch/operand_box.h"
 #include "dispatch/plan_state.h"
 #include "numeric_checks.h"
+#include "reference_kernels.h"
 #include "simd/common/numeric_task.h"
 #include "simd/kernel_dtype.h"
 #include "simd/scan/scan_task.h"
@@ -27,12 +29,26 @@
 #include "stridekit/checked.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/parallel.h"
+#include "stridekit/plan.h"
 #include "stridekit/scan.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
 namespace dispatch {
 namespace {
+
+// The axis kernels of `kernel_t`'s family on `ex` (a Highway target).
+simd::AxisKernelFn ScanKernel(const Executor& ex, DType kernel_t) {
+  return FamilyKernel<simd::ScanFloatKernels, simd::ScanHalfKernels,
+                      simd::ScanSignedKernels, simd::ScanUnsignedKernels,
+                      simd::ScanComplexKernels>(ex, FamilyOf(kernel_t));
+}
+simd::AxisKernelFn ArgReduceKernel(const Executor& ex, DType t) {
+  return FamilyKernel<simd::ArgReduceFloatKernels, simd::ArgReduceHalfKernels,
+                      simd::ArgReduceSignedKernels,
+                      simd::ArgReduceUnsignedKernels,
+                      simd::ArgReduceComplexKernels>(ex, FamilyOf(t));
+}
 
 // `strides` without entry `axis`; a lone axis leaves [0] (one position).
 Dims WithoutAxis(DimsView strides, int axis) {
@@ -130,11 +146,9 @@ bool ScanThroughOutput(const sk_view& in, const Operand& from,
              kScanThroughOutputMinBytes;
 }
 
-}  // namespace
-
 void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
                 const void* in_data, int axis, const sk_view& out,
-                void* out_data, const NumericOptions& options) {
+                void* out_data, int threads) {
   const Box target = ValidBox(out);
   if (target.empty()) return;
   const size_t elem_size = DTypeSize(t);
@@ -146,18 +160,17 @@ void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
       OverlapsOtherwise(OperandOf(in, in_data), to, all, elem_size), temporary);
   // Signed integers may run on the unsigned kernel of their width.
   const DType kernel_t = KernelDType(op, t);
-  const simd::AxisKernelFn kernel = ex.kernels.scan[int(FamilyOf(kernel_t))];
+  const simd::AxisKernelFn kernel = ScanKernel(ex, kernel_t);
   if (target == all) {
     if (ScanThroughOutput(in, from, in_data, out, axis, elem_size)) {
-      ex.run.copy(ex, elem_size, in, in_data, out, out_data, nullptr,
-                  CopyOptions{options.threads});
+      EngineCopy(ex, elem_size, in, in_data, out, out_data, nullptr,
+                 CopyOptions{threads});
       RunAxisKernel(kernel, int32_t(op), kernel_t, to, out, axis, to.strides,
-                    to.offset, out_data, 1, options.threads);
+                    to.offset, out_data, 1, threads);
       return;
     }
     RunAxisKernel(kernel, int32_t(op), kernel_t, from, in, axis, to.strides,
-                  to.offset, out_data, to.strides[size_t(axis)],
-                  options.threads);
+                  to.offset, out_data, to.strides[size_t(axis)], threads);
     return;
   }
   // A masked output: every position computed into a temporary first.
@@ -168,18 +181,18 @@ void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
                      OpName(op));
   const Dims strides(DimsView(staged.strides, size_t(staged.ndim)));
   RunAxisKernel(kernel, int32_t(op), kernel_t, from, in, axis, strides, 0,
-                buffer.get(), strides[size_t(axis)], options.threads);
-  ex.run.copy(ex, elem_size, staged, buffer.get(), out, out_data, nullptr, {});
+                buffer.get(), strides[size_t(axis)], threads);
+  EngineCopy(ex, elem_size, staged, buffer.get(), out, out_data, nullptr, {});
 }
 
-void ResolveDirectAxis(PlanState& s) {
+// `scan`: a scan's plan, else an arg reduction's.
+void ResolveDirectAxis(PlanState& s, bool scan) {
   s.direct_axis.reset();
   const sk_view& in = *s.inputs[0];
   const sk_view& out = *s.out;
   if (s.ex->IsReference() || in.has_mask || out.has_mask || in.ndim == 0) {
     return;
   }
-  const bool scan = s.kind == PlanKind::kScan;
   const int axis = s.axis;
   const DimsView shape(in.shape, size_t(in.ndim));
   const int64_t numel = Numel(shape);
@@ -199,8 +212,8 @@ void ResolveDirectAxis(PlanState& s) {
   }
   DirectAxis& d = s.direct_axis.emplace();
   d.kernel_dtype = scan ? KernelDType(ScanOp(s.op), s.dtype) : s.dtype;
-  d.run = (scan ? s.ex->kernels.scan
-                : s.ex->kernels.arg_reduce)[int(FamilyOf(d.kernel_dtype))];
+  d.run = scan ? ScanKernel(*s.ex, d.kernel_dtype)
+               : ArgReduceKernel(*s.ex, d.kernel_dtype);
   d.length = in.shape[axis];
   d.in_step = in.strides[axis];
   d.out_step = scan ? out.strides[axis] : 0;
@@ -241,7 +254,7 @@ bool RunDirectAxis(const PlanState& s, const void* const* inputs, void* out,
 
 void EngineArgReduce(const Executor& ex, ArgOp op, DType t, const sk_view& in,
                      const void* in_data, int axis, const sk_view& out,
-                     void* out_data, const NumericOptions& options) {
+                     void* out_data, int threads) {
   const Box target = ValidBox(out);
   if (target.empty()) return;
   const size_t elem_size = DTypeSize(t);
@@ -260,12 +273,12 @@ void EngineArgReduce(const Executor& ex, ArgOp op, DType t, const sk_view& in,
   const auto [in_lo, in_hi] = ByteRange(from, all, elem_size);
   const auto [out_lo, out_hi] = ByteRange(to, all, sizeof(int64_t));
   const bool shares = in_lo < out_hi && out_lo < in_hi;
-  const simd::AxisKernelFn kernel = ex.kernels.arg_reduce[int(FamilyOf(t))];
+  const simd::AxisKernelFn kernel = ArgReduceKernel(ex, t);
   if (target ==
           Box{Dims(out.ndim, 0), Dims(DimsView(out.shape, size_t(out.ndim)))} &&
       !shares) {
     RunAxisKernel(kernel, int32_t(op), t, from, in, axis, out_strides,
-                  out.offset, out_data, 0, options.threads);
+                  out.offset, out_data, 0, threads);
     return;
   }
   const sk_view staged = ContiguousLike(out);
@@ -279,11 +292,95 @@ void EngineArgReduce(const Executor& ex, ArgOp op, DType t, const sk_view& in,
     if (keepdims || d != axis) ++j;
   }
   RunAxisKernel(kernel, int32_t(op), t, from, in, axis, staged_strides, 0,
-                buffer.get(), 0, options.threads);
-  ex.run.copy(ex, sizeof(int64_t), staged, buffer.get(), out, out_data, nullptr,
-              {});
+                buffer.get(), 0, threads);
+  EngineCopy(ex, sizeof(int64_t), staged, buffer.get(), out, out_data, nullptr,
+             {});
 }
 
+void RunScanPlan(const PlanState& s, const void* const* inputs, void* out,
+                 const CopyOptions& options) {
+  if (RunDirectAxis(s, inputs, out, options.threads)) return;
+  EngineScan(*s.ex, ScanOp(s.op), s.dtype, *s.inputs[0], inputs[0], s.axis,
+             *s.out, out, options.threads);
+}
+
+void RunArgReducePlan(const PlanState& s, const void* const* inputs, void* out,
+                      const CopyOptions& options) {
+  if (RunDirectAxis(s, inputs, out, options.threads)) return;
+  EngineArgReduce(*s.ex, ArgOp(s.op), s.dtype, *s.inputs[0], inputs[0], s.axis,
+                  *s.out, out, options.threads);
+}
+
+void RunScanReference(const PlanState& s, const void* const* inputs, void* out,
+                      const CopyOptions&) {
+  reference::RunScan(ScanOp(s.op), s.dtype, *s.inputs[0], inputs[0], s.axis,
+                     *s.out, out);
+  NoteKernelRan(0);
+}
+
+void RunArgReduceReference(const PlanState& s, const void* const* inputs,
+                           void* out, const CopyOptions&) {
+  reference::RunArgReduce(ArgOp(s.op), s.dtype, *s.inputs[0], inputs[0], s.axis,
+                          *s.out, out);
+  NoteKernelRan(0);
+}
+
+const KernelFunction kScanFunction{"scan", RunScanPlan, RunScanReference};
+const KernelFunction kArgReduceFunction{"arg_reduce", RunArgReducePlan,
+                                        RunArgReduceReference};
+
+void PlanScan(PlanState& s, ScanOp op, DType t, const sk_view& in, int32_t axis,
+              const sk_view& out, const void* const* datas,
+              const void* out_data) {
+  s.axis = CheckScanArguments(op, t, in, DatasFor(datas)[0], axis, out,
+                              OutFor(datas, out_data));
+  Bind(s, kScanFunction, OpName(op), int32_t(op), t, {&in}, out, datas);
+  ResolveDirectAxis(s, true);
+}
+
+void PlanArgReduce(PlanState& s, ArgOp op, DType t, const sk_view& in,
+                   int32_t axis, const sk_view& out, const void* const* datas,
+                   const void* out_data) {
+  s.axis = CheckArgReduceArguments(op, t, in, DatasFor(datas)[0], axis, out,
+                                   OutFor(datas, out_data));
+  Bind(s, kArgReduceFunction, OpName(op), int32_t(op), t, {&in}, out, datas);
+  ResolveDirectAxis(s, false);
+}
+
+}  // namespace
+
 }  // namespace dispatch
+
+void Scan(ScanOp op, DType t, const sk_view& in, const void* in_data,
+          int32_t axis, const sk_view& out, void* out_data,
+          const NumericOptions& options) {
+  dispatch::PlanState s;
+  const void* inputs[1] = {in_data};
+  dispatch::PlanScan(s, op, t, in, axis, out, inputs, out_data);
+  dispatch::ExecutePlan(s, inputs, out_data, options.threads);
+}
+
+void ArgReduce(ArgOp op, DType t, const sk_view& in, const void* in_data,
+               int32_t axis, const sk_view& out, void* out_data,
+               const NumericOptions& options) {
+  dispatch::PlanState s;
+  const void* inputs[1] = {in_data};
+  dispatch::PlanArgReduce(s, op, t, in, axis, out, inputs, out_data);
+  dispatch::ExecutePlan(s, inputs, out_data, options.threads);
+}
+
+Plan Plan::Scan(ScanOp op, DType t, const sk_view& in, int32_t axis,
+                const sk_view& out) {
+  return dispatch::MakePlan({in, out}, [&](auto& s, auto v) {
+    dispatch::PlanScan(s, op, t, v[0], axis, v[1], nullptr, nullptr);
+  });
+}
+
+Plan Plan::ArgReduce(ArgOp op, DType t, const sk_view& in, int32_t axis,
+                     const sk_view& out) {
+  return dispatch::MakePlan({in, out}, [&](auto& s, auto v) {
+    dispatch::PlanArgReduce(s, op, t, v[0], axis, v[1], nullptr, nullptr);
+  });
+}
 
 }  // namespace stridekit

@@ -1,5 +1,6 @@
-// The dispatched cast: the entry point checks and selects the executor; the
-// engine resolves masks, broadcasting and overlap on metadata as for Copy
+// The kernel function cast (cast.h): its plan (checked once, executor
+// selected once), one-shot call and Plan value, and its engine, which
+// resolves masks, broadcasting and overlap on metadata as for Copy
 // (dispatch/copy.cc), stages a source read across the destination's rows
 // chunk by chunk (copy_internal.h), then plans each box and converts its
 // rows with the executor's cast kernel (simd/cast/cast.cc). Equal dtypes and
@@ -20,6 +21,7 @@
 #include "stridekit/error.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/parallel.h"
+#include "stridekit/plan.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
@@ -136,6 +138,8 @@ void EngineCast(const Executor& ex, DType src_t, const sk_view& src,
   }
 }
 
+namespace {
+
 void ResolveDirectCast(PlanState& s) {
   s.direct_cast.reset();
   const sk_view& src = *s.inputs[0];
@@ -201,6 +205,56 @@ bool RunDirectCast(const PlanState& s, const void* const* inputs, void* out,
   return true;
 }
 
+void RunCastPlan(const PlanState& s, const void* const* inputs, void* out,
+                 const CopyOptions& options) {
+  const CopyOptions cast_options = CopyThreads(*s.out, options);
+  if (RunDirectCast(s, inputs, out, cast_options.threads)) return;
+  EngineCast(*s.ex, s.dtype, *s.inputs[0], inputs[0], s.dst_dtype, *s.out, out,
+             cast_options);
+}
+
+void RunCastReference(const PlanState& s, const void* const* inputs, void* out,
+                      const CopyOptions&) {
+  reference::RunCast(s.dtype, *s.inputs[0], inputs[0], s.dst_dtype, *s.out,
+                     out);
+  NoteKernelRan(0);
+}
+
+const KernelFunction kCastFunction{"cast",
+                                   RunCastPlan,
+                                   RunCastReference,
+                                   DataCheckOrder::kOutThenInputs,
+                                   "source",
+                                   "destination",
+                                   DescribedDTypes::kSourceToDestination};
+
+void PlanCast(PlanState& s, DType src_t, const sk_view& src, DType dst_t,
+              const sk_view& dst, const void* const* datas,
+              const void* out_data) {
+  CheckCastArguments(src_t, src, DatasFor(datas)[0], dst_t, dst,
+                     OutFor(datas, out_data));
+  s.dst_dtype = dst_t;
+  Bind(s, kCastFunction, "cast", 0, src_t, {&src}, dst, datas);
+  ResolveDirectCast(s);
+}
+
+}  // namespace
+
 }  // namespace dispatch
+
+void Cast(DType src_t, const sk_view& src, const void* src_data, DType dst_t,
+          const sk_view& dst, void* dst_data, const CopyOptions& options) {
+  dispatch::PlanState s;
+  const void* in[1] = {src_data};
+  dispatch::PlanCast(s, src_t, src, dst_t, dst, in, dst_data);
+  dispatch::ExecutePlan(s, in, dst_data, options);
+}
+
+Plan Plan::Cast(DType src_t, const sk_view& src, DType dst_t,
+                const sk_view& dst) {
+  return dispatch::MakePlan({src, dst}, [&](auto& s, auto v) {
+    dispatch::PlanCast(s, src_t, v[0], dst_t, v[1], nullptr, nullptr);
+  });
+}
 
 }  // namespace stridekit

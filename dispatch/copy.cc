@@ -1,7 +1,8 @@
-// The dispatched copy family: the entry points check and select the
-// executor; the engine resolves masks, broadcasting and overlap on metadata,
-// then plans each resulting box and runs it on the executor's copy kernel
-// (simd/copy/copy.cc).
+// The kernel functions copy and fill (copy.h): their plans (checked once,
+// executor selected once), one-shot calls and Plan values, and the copy
+// engine, which resolves masks, broadcasting and overlap on metadata, then
+// plans each resulting box and runs it on the executor's copy kernel
+// (simd/copy/copy-inl.h).
 #include "stridekit/copy.h"
 
 #include <algorithm>
@@ -17,12 +18,15 @@
 #include "dispatch/engine.h"
 #include "dispatch/executor.h"
 #include "dispatch/operand_box.h"
+#include "dispatch/plan_state.h"
+#include "reference_kernels.h"
 #include "simd/copy/copy_task.h"
 #include "strided_layout.h"
 #include "stridekit/checked.h"
 #include "stridekit/error.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/parallel.h"
+#include "stridekit/plan.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
@@ -330,12 +334,105 @@ Materialized MaterializeWith(const Executor& ex, size_t elem_size,
   const int64_t bytes = CheckedMul(Numel(DimsView(src.shape, size_t(src.ndim))),
                                    int64_t(elem_size), "materialize");
   out.data = AllocateBuffer(bytes, "materialize");
-  ex.run.copy(ex, elem_size, src, src_data, out.view, out.data.get(), fill,
-              options);
+  CopyOn(ex, elem_size, src, src_data, out.view, out.data.get(), fill, options);
   return out;
 }
 
+void CopyOn(const Executor& ex, size_t elem_size, const sk_view& src,
+            const void* src_data, const sk_view& dst, void* dst_data,
+            const void* fill, const CopyOptions& options) {
+  if (!ex.IsReference()) {
+    return EngineCopy(ex, elem_size, src, src_data, dst, dst_data, fill,
+                      options);
+  }
+  reference::RunCopy(elem_size, src, src_data, dst, dst_data, fill);
+  NoteKernelRan(0);
+}
+
+CopyOptions CopyThreads(const sk_view& dst, CopyOptions options) {
+  int64_t numel = 1;
+  for (int d = 0; d < dst.ndim; ++d) numel *= dst.shape[d];  // Checked view.
+  options.threads = ThreadParts(options.threads, numel);
+  return options;
+}
+
+namespace {
+
+// Copy and fill run the same engine: fill's input 0 is its value, read
+// through a zero-strided source view.
+void RunCopyPlan(const PlanState& s, const void* const* inputs, void* out,
+                 const CopyOptions& options) {
+  CopyOn(*s.ex, s.elem_size, *s.inputs[0], inputs[0], *s.out, out, s.fill,
+         CopyThreads(*s.out, options));
+}
+
+const KernelFunction kCopyFunction{"copy",
+                                   RunCopyPlan,
+                                   RunCopyPlan,
+                                   DataCheckOrder::kOutThenInputs,
+                                   "source",
+                                   "destination",
+                                   DescribedDTypes::kElementSize};
+const KernelFunction kFillFunction{"fill",
+                                   RunCopyPlan,
+                                   RunCopyPlan,
+                                   DataCheckOrder::kValueThenOut,
+                                   "source",
+                                   "destination",
+                                   DescribedDTypes::kElementSize};
+
+void PlanCopy(PlanState& s, size_t elem_size, const sk_view& src,
+              const sk_view& dst, const void* fill, const void* const* datas,
+              const void* out_data) {
+  CheckCopyArguments(elem_size, src, DatasFor(datas)[0], dst,
+                     OutFor(datas, out_data), "copy");
+  s.elem_size = elem_size;
+  s.fill = fill;
+  Bind(s, kCopyFunction, "copy", 0, DType::kUint8, {&src}, dst, datas);
+}
+
+void PlanFill(PlanState& s, size_t elem_size, const sk_view& dst,
+              const void* const* datas, const void* out_data) {
+  CheckFillArguments(elem_size, dst, OutFor(datas, out_data),
+                     DatasFor(datas)[0]);
+  s.elem_size = elem_size;
+  static const sk_view kScalar{};
+  Bind(s, kFillFunction, "fill", 0, DType::kUint8, {&kScalar}, dst, datas);
+}
+
+}  // namespace
+
 }  // namespace dispatch
+
+void Copy(size_t elem_size, const sk_view& src, const void* src_data,
+          const sk_view& dst, void* dst_data, const void* fill,
+          const CopyOptions& options) {
+  dispatch::PlanState s;
+  const void* in[1] = {src_data};
+  dispatch::PlanCopy(s, elem_size, src, dst, fill, in, dst_data);
+  dispatch::ExecutePlan(s, in, dst_data, options);
+}
+
+void Fill(size_t elem_size, const sk_view& dst, void* dst_data,
+          const void* value, const CopyOptions& options) {
+  dispatch::PlanState s;
+  const void* in[1] = {value};
+  dispatch::PlanFill(s, elem_size, dst, in, dst_data);
+  dispatch::ExecutePlan(s, in, dst_data, options);
+}
+
+Plan Plan::Copy(size_t elem_size, const sk_view& src, const sk_view& dst,
+                const void* fill) {
+  return dispatch::MakePlan({src, dst}, [&](auto& s, auto v) {
+    dispatch::PlanCopy(s, elem_size, v[0], v[1], fill, nullptr, nullptr);
+  });
+}
+
+Plan Plan::Fill(size_t elem_size, const sk_view& dst) {
+  return dispatch::MakePlan({dst}, [&](auto& s, auto v) {
+    dispatch::PlanFill(s, elem_size, v[0], nullptr, nullptr);
+  });
+}
 
 Materialized Materialize(size_t elem_size, const sk_view& src,
                          const void* src_data, const void* fill,

@@ -1,4 +1,5 @@
-// The dispatched einsum (stridekit/einsum.h). Each operand becomes a term:
+// The kernel function einsum (stridekit/einsum.h): its plan, one-shot calls
+// and Plan value, and its engine. Each operand becomes a term:
 // its element offsets along the product-space loops it uses (diagonals sum
 // strides, fixed indices become offsets). Loops used by one term only and
 // absent from the result are summed away first (a product with ones).
@@ -31,6 +32,7 @@
 #include "dispatch/operand_box.h"
 #include "dispatch/plan_state.h"
 #include "numeric_checks.h"
+#include "reference_kernels.h"
 #include "scalar_ops.h"
 #include "simd/contraction/contraction_task.h"
 #include "strided_layout.h"
@@ -38,6 +40,7 @@
 #include "stridekit/copy.h"
 #include "stridekit/error.h"
 #include "stridekit/parallel.h"
+#include "stridekit/plan.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
@@ -707,8 +710,8 @@ void CopyWith(const Contraction& c, const sk_view& src, const void* src_data,
   if (c.Unrecordable()) return;
   CopyOptions options;
   options.threads = c.threads;
-  c.ex->run.copy(*c.ex, c.elem_size, src, src_data, dst, dst_data, nullptr,
-                 options);
+  dispatch::EngineCopy(*c.ex, c.elem_size, src, src_data, dst, dst_data,
+                       nullptr, options);
 }
 
 // Copies the result term into out (through a zeroed temporary of out's
@@ -857,12 +860,14 @@ bool RunPreparedProduct(const PlanState& s, const void* const* inputs,
   return true;
 }
 
+namespace {
+
 void EngineEinsum(const Executor& ex, const Projections& p, DType t,
                   std::span<const sk_view> operands,
                   std::span<const void* const> datas, const sk_view& out,
-                  void* out_data, const NumericOptions& options) {
+                  void* out_data, int threads) {
   const One one(t);
-  Contraction c = ContractionOf(ex, p, t, one, options.threads);
+  Contraction c = ContractionOf(ex, p, t, one, threads);
   // Masked operands, and operands sharing memory with out, are copied first
   // (masked-out positions read 0).
   const Box out_box = ValidBox(out);
@@ -902,7 +907,100 @@ void EngineEinsum(const Executor& ex, const Projections& p, DType t,
               out, out_data);
 }
 
+// Its direct nest or prepared product first.
+void RunEinsumPlan(const PlanState& s, const void* const* inputs, void* out,
+                   const CopyOptions& options) {
+  if (RunDirectEinsum(s, inputs, out) ||
+      RunPreparedProduct(s, inputs, out, options.threads)) {
+    return;
+  }
+  EngineEinsum(*s.ex, *s.projections, s.dtype, s.operands,
+               std::span<const void* const>(inputs, s.operands.size()), *s.out,
+               out, options.threads);
+}
+
+void RunEinsumReference(const PlanState& s, const void* const* inputs,
+                        void* out, const CopyOptions&) {
+  reference::RunEinsum(*s.projections, s.dtype, s.operands,
+                       std::span<const void* const>(inputs, s.operands.size()),
+                       *s.out, out);
+  NoteKernelRan(0);
+}
+
+const KernelFunction kEinsumFunction{
+    "einsum",           RunEinsumPlan,
+    RunEinsumReference, DataCheckOrder::kInputsThenOut,
+    "operand",          "out"};
+
+// `datas`: as many as operands, or NULL for a plan.
+void PlanEinsum(PlanState& s, std::string_view spec,
+                std::optional<std::span<const RowLengths>> rows, DType t,
+                std::span<const sk_view> operands, const sk_view& out,
+                const void* const* datas, const void* out_data) {
+  std::vector<const void*> planning;
+  if (datas == nullptr) planning.assign(operands.size(), &kPlanningByte);
+  const std::span<const void* const> in(
+      datas != nullptr ? datas : planning.data(), operands.size());
+  s.projections = CheckEinsumArguments(spec, t, operands, in, out,
+                                       OutFor(datas, out_data), rows);
+  s.name = "einsum";
+  s.num_inputs = int(operands.size());
+  s.out = &out;
+  s.dtype = t;
+  s.operands = operands;
+  s.data_checked = datas != nullptr;
+  if (!s.data_checked) {
+    s.out_needs_data = !ValidSpan(out).empty();
+    for (size_t i = 0; i < operands.size() && i < size_t(kMaxOperands); ++i) {
+      s.input_needs_data[i] = !ValidSpan(operands[i]).empty();
+    }
+  }
+  BindExecutor(s, kEinsumFunction);
+  ResolveDirectEinsum(s);
+  if (!s.direct_einsum) PrepareEinsumProduct(s);
+}
+
+void RunEinsum(std::string_view spec,
+               std::optional<std::span<const RowLengths>> rows, DType t,
+               std::span<const sk_view> operands,
+               std::span<const void* const> datas, const sk_view& out,
+               void* out_data, const NumericOptions& options) {
+  if (operands.size() != datas.size()) {
+    Fail(ErrorKind::kInvalidArgument, "einsum: ", operands.size(),
+         " operand views but ", datas.size(), " data pointers");
+  }
+  PlanState s;
+  PlanEinsum(s, spec, rows, t, operands, out, datas.data(), out_data);
+  ExecutePlan(s, datas.data(), out_data, options.threads);
+}
+
+}  // namespace
+
 }  // namespace dispatch
+
+void Einsum(std::string_view spec, DType t, std::span<const sk_view> operands,
+            std::span<const void* const> datas, const sk_view& out,
+            void* out_data, const NumericOptions& options) {
+  dispatch::RunEinsum(spec, std::nullopt, t, operands, datas, out, out_data,
+                      options);
+}
+
+void EinsumRows(std::string_view spec, std::span<const RowLengths> rows,
+                DType t, std::span<const sk_view> operands,
+                std::span<const void* const> datas, const sk_view& out,
+                void* out_data, const NumericOptions& options) {
+  dispatch::RunEinsum(spec, rows, t, operands, datas, out, out_data, options);
+}
+
+Plan Plan::Einsum(std::string_view spec, DType t,
+                  std::span<const sk_view> operands, const sk_view& out) {
+  std::vector<sk_view> views(operands.begin(), operands.end());
+  views.push_back(out);
+  return dispatch::MakePlan(std::move(views), [&](auto& s, auto v) {
+    dispatch::PlanEinsum(s, spec, std::nullopt, t, v.first(operands.size()),
+                         v.back(), nullptr, nullptr);
+  });
+}
 
 void Einsum(std::string_view spec, DType t, std::span<const View> operands,
             std::span<const void* const> datas, const View& out, void* out_data,

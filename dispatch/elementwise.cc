@@ -1,10 +1,11 @@
-// The elementwise engine: it resolves broadcasting, masks and overlap on
-// metadata (an
-// input masked inside out's valid box, or overlapping out other than exactly,
-// is first materialised over that box), then one plan over out's valid box runs
-// on the executor's target (or one per part of that box, on options.threads
-// threads). A plan of an unmasked call runs its one part directly
-// (RunDirectElementwise) on the iteration plan it made once.
+// The kernel functions binary and unary (elementwise.h): their plans,
+// one-shot calls and Plan values, and their engine. The engine resolves
+// broadcasting, masks and overlap on metadata (an input masked inside out's
+// valid box, or overlapping out other than exactly, is first materialised
+// over that box), then one plan over out's valid box runs on the executor's
+// target (or one per part of that box, on options.threads threads). A plan
+// of an unmasked call runs its one part directly (RunDirectElementwise) on
+// the iteration plan it made once.
 #include "stridekit/elementwise.h"
 
 #include <atomic>
@@ -19,10 +20,12 @@
 #include "dispatch/plan_state.h"
 #include "numeric_checks.h"
 #include "numeric_types.h"
+#include "reference_kernels.h"
 #include "scalar_ops.h"
 #include "simd/common/numeric_task.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/parallel.h"
+#include "stridekit/plan.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
@@ -201,24 +204,18 @@ void RunElementwise(const dispatch::Executor& ex, ElementwiseKernel kernel,
 }  // namespace
 
 namespace dispatch {
+namespace {
 
-void EngineBinary(const Executor& ex, BinaryOp op, DType t, const sk_view& a,
-                  const void* a_data, const sk_view& b, const void* b_data,
-                  const sk_view& out, void* out_data,
-                  const NumericOptions& options) {
-  const sk_view* inputs[2] = {&a, &b};
-  const void* datas[2] = {a_data, b_data};
-  RunElementwise(ex, {false, op, UnaryOp::kNeg}, t, 2, inputs, datas, out,
-                 out_data, options.threads);
+void EngineBinary(const PlanState& s, const void* const* inputs, void* out,
+                  const CopyOptions& options) {
+  RunElementwise(*s.ex, {false, BinaryOp(s.op), UnaryOp::kNeg}, s.dtype, 2,
+                 s.inputs, inputs, *s.out, out, options.threads);
 }
 
-void EngineUnary(const Executor& ex, UnaryOp op, DType t, const sk_view& a,
-                 const void* a_data, const sk_view& out, void* out_data,
-                 const NumericOptions& options) {
-  const sk_view* inputs[1] = {&a};
-  const void* datas[1] = {a_data};
-  RunElementwise(ex, {true, BinaryOp::kAdd, op}, t, 1, inputs, datas, out,
-                 out_data, options.threads);
+void EngineUnary(const PlanState& s, const void* const* inputs, void* out,
+                 const CopyOptions& options) {
+  RunElementwise(*s.ex, {true, BinaryOp::kAdd, UnaryOp(s.op)}, s.dtype, 1,
+                 s.inputs, inputs, *s.out, out, options.threads);
 }
 
 void ResolveDirectElementwise(PlanState& s) {
@@ -232,7 +229,7 @@ void ResolveDirectElementwise(PlanState& s) {
   const DType t = s.dtype;
   const size_t elem_size = DTypeSize(t);
   const int64_t es = int64_t(elem_size);
-  const bool unary = s.kind == PlanKind::kUnary;
+  const bool unary = s.num_inputs == 1;
   // The resolution: the op's row (s.prechecked) and the dtype's kernel
   // family, looked up once (ElementwiseKernel's helpers would look again).
   d.kernel = unary ? ElementwiseKernel{true, BinaryOp::kAdd, UnaryOp(s.op)}
@@ -336,8 +333,6 @@ void ResolveDirectElementwise(PlanState& s) {
   d.one_row = plan.outer_ndim() == 0;
 }
 
-namespace {
-
 // The rows of a plan of several, with d.row.
 [[gnu::noinline]] void RunManyRows(const DirectElementwise& d, unsigned char* o,
                                    const unsigned char* a,
@@ -395,8 +390,6 @@ namespace {
   NoteKernelRan(d.run(task));
 }
 
-}  // namespace
-
 bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
                           void* out, int threads) {
   if (!s.direct) return false;
@@ -427,6 +420,80 @@ bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
   return true;
 }
 
+void RunBinaryReference(const PlanState& s, const void* const* inputs,
+                        void* out, const CopyOptions&) {
+  reference::RunBinary(BinaryOp(s.op), s.dtype, *s.inputs[0], inputs[0],
+                       *s.inputs[1], inputs[1], *s.out, out);
+  NoteKernelRan(0);
+}
+
+void RunUnaryReference(const PlanState& s, const void* const* inputs, void* out,
+                       const CopyOptions&) {
+  reference::RunUnary(UnaryOp(s.op), s.dtype, *s.inputs[0], inputs[0], *s.out,
+                      out);
+  NoteKernelRan(0);
+}
+
+// Their direct path runs first (PlanState::run_first).
+const KernelFunction kBinaryFunction{"binary", EngineBinary,
+                                     RunBinaryReference};
+const KernelFunction kUnaryFunction{"unary", EngineUnary, RunUnaryReference};
+
+void PlanBinary(PlanState& s, BinaryOp op, DType t, const sk_view& a,
+                const sk_view& b, const sk_view& out, const void* const* datas,
+                const void* out_data) {
+  const void* const* in = DatasFor(datas);
+  const OpInfo<BinaryOp>& row = CheckBinaryArguments(
+      op, t, a, in[0], b, in[1], out, OutFor(datas, out_data), &s.dense);
+  s.prechecked = row.prechecked;
+  Bind(s, kBinaryFunction, row.name, int32_t(op), t, {&a, &b}, out, datas);
+  ResolveDirectElementwise(s);
+  if (s.direct) s.run_first = RunDirectElementwise;
+}
+
+void PlanUnary(PlanState& s, UnaryOp op, DType t, const sk_view& a,
+               const sk_view& out, const void* const* datas,
+               const void* out_data) {
+  const OpInfo<UnaryOp>& row = CheckUnaryArguments(
+      op, t, a, DatasFor(datas)[0], out, OutFor(datas, out_data), &s.dense);
+  s.prechecked = row.prechecked;
+  Bind(s, kUnaryFunction, row.name, int32_t(op), t, {&a}, out, datas);
+  ResolveDirectElementwise(s);
+  if (s.direct) s.run_first = RunDirectElementwise;
+}
+
+}  // namespace
+
 }  // namespace dispatch
+
+void Binary(BinaryOp op, DType t, const sk_view& a, const void* a_data,
+            const sk_view& b, const void* b_data, const sk_view& out,
+            void* out_data, const NumericOptions& options) {
+  dispatch::PlanState s;
+  const void* in[2] = {a_data, b_data};
+  dispatch::PlanBinary(s, op, t, a, b, out, in, out_data);
+  dispatch::ExecutePlan(s, in, out_data, options.threads);
+}
+
+void Unary(UnaryOp op, DType t, const sk_view& a, const void* a_data,
+           const sk_view& out, void* out_data, const NumericOptions& options) {
+  dispatch::PlanState s;
+  const void* in[1] = {a_data};
+  dispatch::PlanUnary(s, op, t, a, out, in, out_data);
+  dispatch::ExecutePlan(s, in, out_data, options.threads);
+}
+
+Plan Plan::Binary(BinaryOp op, DType t, const sk_view& a, const sk_view& b,
+                  const sk_view& out) {
+  return dispatch::MakePlan({a, b, out}, [&](auto& s, auto v) {
+    dispatch::PlanBinary(s, op, t, v[0], v[1], v[2], nullptr, nullptr);
+  });
+}
+
+Plan Plan::Unary(UnaryOp op, DType t, const sk_view& a, const sk_view& out) {
+  return dispatch::MakePlan({a, out}, [&](auto& s, auto v) {
+    dispatch::PlanUnary(s, op, t, v[0], v[1], nullptr, nullptr);
+  });
+}
 
 }  // namespace stridekit

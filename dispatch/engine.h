@@ -1,9 +1,9 @@
-// The engine: runs checked operations on a Highway target's kernels
+// The engine: runs checked calls on a Highway target's kernels
 // (Executor::kernels). Masks, broadcasting and overlap are resolved on
 // metadata (operand boxes, temporaries), then plans run on the executor's
-// kernels, split over threads. These are the Operations of every Highway
-// target's Executor; nothing here selects a target or checks arguments
-// again (the public entry points did).
+// kernels, split over threads. Each kernel function's engine is the runner
+// its KernelFunction gives for Highway targets; nothing here selects a
+// target or checks arguments again (the plans did).
 #ifndef STRIDEKIT_DISPATCH_ENGINE_H_
 #define STRIDEKIT_DISPATCH_ENGINE_H_
 
@@ -34,43 +34,22 @@ inline int64_t TransposeThroughOutputMinBytes(bool transcendental) {
                         : kTransposeThroughOutputMinBytes;
 }
 
+// The engine's copy and cast, which the other kernel functions' engines
+// build on (each kernel function's own engine is its file's).
 void EngineCopy(const Executor& ex, size_t elem_size, const sk_view& src,
                 const void* src_data, const sk_view& dst, void* dst_data,
                 const void* fill, const CopyOptions& options);
 void EngineCast(const Executor& ex, DType src_t, const sk_view& src,
                 const void* src_data, DType dst_t, const sk_view& dst,
                 void* dst_data, const CopyOptions& options);
-void EngineBinary(const Executor& ex, BinaryOp op, DType t, const sk_view& a,
-                  const void* a_data, const sk_view& b, const void* b_data,
-                  const sk_view& out, void* out_data,
-                  const NumericOptions& options);
-void EngineUnary(const Executor& ex, UnaryOp op, DType t, const sk_view& a,
-                 const void* a_data, const sk_view& out, void* out_data,
-                 const NumericOptions& options);
-void EngineCompare(const Executor& ex, CompareOp op, DType t, const sk_view& a,
-                   const void* a_data, const sk_view& b, const void* b_data,
-                   const sk_view& out, void* out_data,
-                   const NumericOptions& options);
-void EnginePredicate(const Executor& ex, PredicateOp op, DType t,
-                     const sk_view& a, const void* a_data, const sk_view& out,
-                     void* out_data, const NumericOptions& options);
-void EngineWhere(const Executor& ex, DType t, const sk_view& cond,
-                 const void* cond_data, const sk_view& a, const void* a_data,
-                 const sk_view& b, const void* b_data, const sk_view& out,
-                 void* out_data, const NumericOptions& options);
-void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
-                  const void* in_data, DimsView reduced, const sk_view& out,
-                  void* out_data, const NumericOptions& options);
-void EngineArgReduce(const Executor& ex, ArgOp op, DType t, const sk_view& in,
-                     const void* in_data, int axis, const sk_view& out,
-                     void* out_data, const NumericOptions& options);
-void EngineScan(const Executor& ex, ScanOp op, DType t, const sk_view& in,
-                const void* in_data, int axis, const sk_view& out,
-                void* out_data, const NumericOptions& options);
-void EngineEinsum(const Executor& ex, const Projections& p, DType t,
-                  std::span<const sk_view> operands,
-                  std::span<const void* const> datas, const sk_view& out,
-                  void* out_data, const NumericOptions& options);
+// EngineCopy on a Highway target's executor, the reference copy loop on
+// the reference.
+void CopyOn(const Executor& ex, size_t elem_size, const sk_view& src,
+            const void* src_data, const sk_view& dst, void* dst_data,
+            const void* fill, const CopyOptions& options);
+// A copy's or cast's options on the threads the numeric kernels would use
+// for its dst (ThreadParts: at least kMinElementsPerThread positions each).
+CopyOptions CopyThreads(const sk_view& dst, CopyOptions options);
 
 // A C-contiguous copy of src's valid elements (masked positions read
 // `fill`) made with `ex`'s copy (Materialize of copy.h without the checks;

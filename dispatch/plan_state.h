@@ -1,19 +1,26 @@
-// What a plan decides once (dispatch/plan.cc): the kernel call it binds, the
-// executor it keeps, which data pointers it needs, and for elementwise
-// kernels the direct path (the resolved kernel and its iteration plan).
-// The one-shot entry points build one on the stack over the caller's views
-// and execute it at once: one path for both.
+// What a plan decides once: the kernel function it binds (its
+// KernelFunction, dispatch/kernel_function.h), the executor it keeps and
+// that executor's runner, which data pointers it needs, and where the call
+// allows it the direct path (the resolved kernel and its iteration plan).
+// Each kernel function's file plans it (checks, then Bind) and gives its
+// one-shot entry point, which builds a plan on the stack over the caller's
+// views and executes it at once, and its Plan value (MakePlan): one path
+// for both. dispatch/plan.cc binds and executes.
 #ifndef STRIDEKIT_DISPATCH_PLAN_STATE_H_
 #define STRIDEKIT_DISPATCH_PLAN_STATE_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "dispatch/einsum_direct.h"
 #include "dispatch/executor.h"
+#include "dispatch/kernel_function.h"
 #include "simd/cast/cast_task.h"
 #include "simd/common/numeric_task.h"
 #include "simd/scan/scan_task.h"
@@ -22,26 +29,11 @@
 #include "stridekit/iteration_plan.h"
 #include "stridekit/ocannl_labels.h"
 #include "stridekit/ops.h"
+#include "stridekit/plan.h"
 #include "stridekit/projections.h"
 #include "stridekit/stridekit.h"
 
 namespace stridekit::dispatch {
-
-enum class PlanKind : uint8_t {
-  kCopy,
-  kFill,
-  kCast,
-  kBinary,
-  kUnary,
-  kPredicate,
-  kCompare,
-  kWhere,
-  kReduce,
-  kArgReduce,
-  kScan,
-  kEinsum,
-};
-const char* PlanKindName(PlanKind kind);
 
 // An elementwise call resolved once: with no mask on any operand, on a
 // Highway target, `run` is `kernel` of the executor's family table over
@@ -150,10 +142,11 @@ struct DirectSelect {
 // A plan's decisions. Views are borrowed: the caller's for a one-shot call,
 // the plan's own copies for a Plan.
 struct PlanState {
-  PlanKind kind = PlanKind::kCopy;
+  const KernelFunction* fn = nullptr;
   const Executor* ex = nullptr;
-  const char* name = "";  // The op's name, as its errors say it.
-  int32_t op = 0;         // The op's value in its enum.
+  PlanRunner run = nullptr;  // fn's runner for ex (Bind).
+  const char* name = "";     // The op's name, as its errors say it.
+  int32_t op = 0;            // The op's value in its enum.
   // The direct path tried before anything else on execution (the data
   // checks included: it declines null pointers), or null.
   bool (*run_first)(const PlanState& s, const void* const* inputs, void* out,
@@ -195,51 +188,64 @@ struct PlanState {
   std::optional<PreparedProduct> prepared_product;
 };
 
-// Checks a call as its one-shot entry point does and resolves it into
-// `s` (which must outlive none of the views it borrows). `datas` (one per
-// input) and `out_data` are the one-shot call's pointers, or NULL for a
-// plan, whose pointers are checked when it runs.
-void PlanCopy(PlanState& s, size_t elem_size, const sk_view& src,
-              const sk_view& dst, const void* fill, const void* const* datas,
-              const void* out_data);
-void PlanFill(PlanState& s, size_t elem_size, const sk_view& dst,
-              const void* const* datas, const void* out_data);
-void PlanCast(PlanState& s, DType src_t, const sk_view& src, DType dst_t,
-              const sk_view& dst, const void* const* datas,
-              const void* out_data);
-void PlanBinary(PlanState& s, BinaryOp op, DType t, const sk_view& a,
-                const sk_view& b, const sk_view& out, const void* const* datas,
-                const void* out_data);
-void PlanUnary(PlanState& s, UnaryOp op, DType t, const sk_view& a,
-               const sk_view& out, const void* const* datas,
-               const void* out_data);
-void PlanPredicate(PlanState& s, PredicateOp op, DType t, const sk_view& a,
-                   const sk_view& out, const void* const* datas,
-                   const void* out_data);
-void PlanCompare(PlanState& s, CompareOp op, DType t, const sk_view& a,
-                 const sk_view& b, const sk_view& out, const void* const* datas,
-                 const void* out_data);
-void PlanWhere(PlanState& s, DType t, const sk_view& cond, const sk_view& a,
-               const sk_view& b, const sk_view& out, const void* const* datas,
-               const void* out_data);
-void PlanReduce(PlanState& s, ReduceOp op, DType t, const sk_view& in,
-                std::span<const int32_t> axes, const sk_view& out,
-                const void* const* datas, const void* out_data);
-void PlanArgReduce(PlanState& s, ArgOp op, DType t, const sk_view& in,
-                   int32_t axis, const sk_view& out, const void* const* datas,
-                   const void* out_data);
-void PlanScan(PlanState& s, ScanOp op, DType t, const sk_view& in, int32_t axis,
-              const sk_view& out, const void* const* datas,
-              const void* out_data);
-// `datas`: as many as operands, or NULL for a plan.
-void PlanEinsum(PlanState& s, std::string_view spec,
-                std::optional<std::span<const RowLengths>> rows, DType t,
-                std::span<const sk_view> operands, const sk_view& out,
-                const void* const* datas, const void* out_data);
+// What the checks of a plan made without pointers see: non-null stand-ins.
+inline constexpr unsigned char kPlanningByte = 0;
+inline constexpr const void* kPlanningData[3] = {&kPlanningByte, &kPlanningByte,
+                                                 &kPlanningByte};
+
+// The pointers a plan's checks see (DatasFor: at most three inputs; einsum
+// has its own): the one-shot call's, or for a plan (datas NULL) the
+// stand-ins, and its pointers are checked when it runs (CheckPlanData).
+inline const void* const* DatasFor(const void* const* datas) {
+  return datas != nullptr ? datas : kPlanningData;
+}
+inline const void* OutFor(const void* const* datas, const void* out_data) {
+  return datas != nullptr ? out_data : &kPlanningByte;
+}
+
+// For a plan made without pointers (s.data_checked false), records which
+// data pointers its execution needs (every kernel but einsum): out's when
+// out has a valid element, an input's when out has any position and the
+// input has a valid element.
+void NoteDataNeeds(PlanState& s);
+
+// As Bind for a kernel whose checks already set s's views (einsum): the
+// function, the selected executor and its runner.
+inline void BindExecutor(PlanState& s, const KernelFunction& fn) {
+  s.fn = &fn;
+  s.ex = &SelectedExecutor(s.name);
+  s.run = s.ex->IsReference() ? fn.reference : fn.engine;
+}
+
+// Binds a checked call (every kernel but einsum) into `s`: its function,
+// op name and value, dtype, input views and out (borrowed: they must
+// outlive `s`), the data pointers it will need (`datas` as DatasFor's), and
+// the selected executor with its runner, kept by the plan.
+inline void Bind(PlanState& s, const KernelFunction& fn, const char* name,
+                 int32_t op, DType t,
+                 std::initializer_list<const sk_view*> inputs,
+                 const sk_view& out, const void* const* datas) {
+  s.name = name;
+  s.op = op;
+  s.dtype = t;
+  s.num_inputs = int(inputs.size());
+  int i = 0;
+  for (const sk_view* v : inputs) s.inputs[i++] = v;
+  s.out = &out;
+  s.data_checked = datas != nullptr;
+  if (!s.data_checked) NoteDataNeeds(s);
+  BindExecutor(s, fn);
+}
+
+// A Plan over copies of `views` (inputs, then out), resolved by
+// `resolve(state, copies)` and described.
+Plan MakePlan(
+    std::vector<sk_view> views,
+    const std::function<void(PlanState&, std::span<const sk_view>)>& resolve);
 
 // Runs a resolved call on `inputs` (s.num_inputs pointers) and `out` with
-// options.threads threads (a copy, fill or cast: with at least
-// kMinElementsPerThread positions each, and options' streaming threshold).
+// options.threads threads: its direct path (run_first) when it takes the
+// call, else the data checks and then s.run.
 void ExecutePlan(const PlanState& s, const void* const* inputs, void* out,
                  const CopyOptions& options);
 inline void ExecutePlan(const PlanState& s, const void* const* inputs,
@@ -248,13 +254,6 @@ inline void ExecutePlan(const PlanState& s, const void* const* inputs,
   options.threads = threads;
   ExecutePlan(s, inputs, out, options);
 }
-
-// The direct elementwise path (dispatch/elementwise.cc): resolves it in
-// s.direct when the call allows it, and runs it when the pointers and the
-// thread count do (returns false: run the engine).
-void ResolveDirectElementwise(PlanState& s);
-bool RunDirectElementwise(const PlanState& s, const void* const* inputs,
-                          void* out, int threads);
 
 // The layouts a direct path iterates over out's whole shape: layouts[0] is
 // out's, layouts[i + 1] input i's aligned to out (stride 0 along the axes
@@ -276,29 +275,6 @@ inline bool SharesBytes(const void* from, const void* out, const int64_t* lo,
   const auto* to = static_cast<const unsigned char*>(out);
   return in + lo[i] < to + hi[0] && to + lo[0] < in + hi[i];
 }
-
-// The direct path of reductions (dispatch/reduce.cc), as the elementwise
-// one.
-void ResolveDirectReduce(PlanState& s);
-bool RunDirectReduce(const PlanState& s, const void* const* inputs, void* out,
-                     int threads);
-
-// The direct path of scans and arg reductions (dispatch/axis_kernels.cc),
-// as the elementwise one.
-void ResolveDirectAxis(PlanState& s);
-bool RunDirectAxis(const PlanState& s, const void* const* inputs, void* out,
-                   int threads);
-
-// The direct path of casts (dispatch/cast.cc), as the elementwise one.
-void ResolveDirectCast(PlanState& s);
-bool RunDirectCast(const PlanState& s, const void* const* inputs, void* out,
-                   int threads);
-
-// The direct path of comparisons, predicates and where (dispatch/select.cc),
-// as the elementwise one.
-void ResolveDirectSelect(PlanState& s);
-bool RunDirectSelect(const PlanState& s, const void* const* inputs, void* out,
-                     int threads);
 
 }  // namespace stridekit::dispatch
 

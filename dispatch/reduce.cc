@@ -1,4 +1,5 @@
-// The dispatched reductions (any and all reduce the input's truth values,
+// The kernel function reduce (reduce.h): its plan, one-shot call and Plan
+// value, and its engine. Any and all reduce the input's truth values,
 // cast to bool, by maximum and minimum; mean is the sum divided by the
 // count in the accumulator's type): a masked input is first materialised;
 // the input is planned in its own memory order beside a C-contiguous
@@ -26,16 +27,19 @@
 #include "dispatch/operand_box.h"
 #include "dispatch/plan_state.h"
 #include "numeric_checks.h"
+#include "reference_kernels.h"
 #include "scalar_ops.h"
 #include "simd/common/numeric_task.h"
 #include "simd/kernel_dtype.h"
 #include "stridekit/checked.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/parallel.h"
+#include "stridekit/plan.h"
 #include "stridekit/shape.h"
 
 namespace stridekit {
 namespace dispatch {
+namespace {
 
 void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
                   const void* in_data, DimsView reduced, const sk_view& out,
@@ -59,7 +63,7 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
     const Buffer values = AllocateBuffer(
         std::max<int64_t>(1, Numel(DimsView(in.shape, size_t(in.ndim)))),
         OpName(op));
-    ex.run.cast(ex, t, in, in_data, DType::kBool, truth, values.get(), {});
+    EngineCast(ex, t, in, in_data, DType::kBool, truth, values.get(), {});
     return EngineReduce(ex, KernelReduceOp(op), DType::kBool, truth,
                         values.get(), reduced, out, out_data, options);
   }
@@ -191,9 +195,9 @@ void EngineReduce(const Executor& ex, ReduceOp op, DType t, const sk_view& in,
     acc_view.strides[d] = out_strides[d];
   }
   if (acc_t == t) {
-    ex.run.copy(ex, elem_size, acc_view, acc, out, out_data, nullptr, {});
+    EngineCopy(ex, elem_size, acc_view, acc, out, out_data, nullptr, {});
   } else {
-    ex.run.cast(ex, acc_t, acc_view, acc, t, out, out_data, {});
+    EngineCast(ex, acc_t, acc_view, acc, t, out, out_data, {});
   }
 }
 
@@ -266,6 +270,52 @@ bool RunDirectReduce(const PlanState& s, const void* const* inputs, void* out,
   return true;
 }
 
+void RunReducePlan(const PlanState& s, const void* const* inputs, void* out,
+                   const CopyOptions& options) {
+  if (RunDirectReduce(s, inputs, out, options.threads)) return;
+  NumericOptions numeric;
+  numeric.threads = options.threads;
+  EngineReduce(*s.ex, ReduceOp(s.op), s.dtype, *s.inputs[0], inputs[0],
+               s.reduced, *s.out, out, numeric);
+}
+
+void RunReduceReference(const PlanState& s, const void* const* inputs,
+                        void* out, const CopyOptions&) {
+  reference::RunReduce(ReduceOp(s.op), s.dtype, *s.inputs[0], inputs[0],
+                       s.reduced, *s.out, out);
+  NoteKernelRan(0);
+}
+
+const KernelFunction kReduceFunction{"reduce", RunReducePlan,
+                                     RunReduceReference};
+
+void PlanReduce(PlanState& s, ReduceOp op, DType t, const sk_view& in,
+                std::span<const int32_t> axes, const sk_view& out,
+                const void* const* datas, const void* out_data) {
+  s.reduced = CheckReduceArguments(op, t, in, DatasFor(datas)[0], axes, out,
+                                   OutFor(datas, out_data));
+  Bind(s, kReduceFunction, OpName(op), int32_t(op), t, {&in}, out, datas);
+  ResolveDirectReduce(s);
+}
+
+}  // namespace
+
 }  // namespace dispatch
+
+void Reduce(ReduceOp op, DType t, const sk_view& in, const void* in_data,
+            std::span<const int32_t> axes, const sk_view& out, void* out_data,
+            const NumericOptions& options) {
+  dispatch::PlanState s;
+  const void* inputs[1] = {in_data};
+  dispatch::PlanReduce(s, op, t, in, axes, out, inputs, out_data);
+  dispatch::ExecutePlan(s, inputs, out_data, options.threads);
+}
+
+Plan Plan::Reduce(ReduceOp op, DType t, const sk_view& in,
+                  std::span<const int32_t> axes, const sk_view& out) {
+  return dispatch::MakePlan({in, out}, [&](auto& s, auto v) {
+    dispatch::PlanReduce(s, op, t, v[0], axes, v[1], nullptr, nullptr);
+  });
+}
 
 }  // namespace stridekit

@@ -1,9 +1,9 @@
-// The engine of the bool-output families (comparisons, predicates) and
-// where (dispatch/engine.h): it resolves
-// broadcasting, masks and overlap on metadata as the elementwise engine
-// does (operand boxes, temporaries over out's valid box, parts on
-// options.threads threads), with an element size per operand (out is
-// bytes for comparisons and predicates, cond bytes for where).
+// The kernel functions compare, predicate and where (compare.h, where.h):
+// their plans, one-shot calls and Plan values, and their engine
+// (dispatch/engine.h), which resolves broadcasting, masks and overlap on
+// metadata as the elementwise engine does (operand boxes, temporaries over
+// out's valid box, parts on options.threads threads), with an element size per
+// operand (out is bytes for comparisons and predicates, cond bytes for where).
 #include <algorithm>
 #include <atomic>
 #include <limits>
@@ -19,11 +19,13 @@
 #include "dispatch/plan_state.h"
 #include "numeric_checks.h"
 #include "numeric_types.h"
+#include "reference_kernels.h"
 #include "simd/kernel_dtype.h"
 #include "simd/select/select_task.h"
 #include "stridekit/compare.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/parallel.h"
+#include "stridekit/plan.h"
 #include "stridekit/shape.h"
 #include "stridekit/where.h"
 
@@ -120,38 +122,46 @@ simd::SelectKernelFn CompareKernel(const dispatch::Executor& ex, DType t) {
 }  // namespace
 
 namespace dispatch {
+namespace {
 
-void EngineCompare(const Executor& ex, CompareOp op, DType t, const sk_view& a,
-                   const void* a_data, const sk_view& b, const void* b_data,
-                   const sk_view& out, void* out_data,
-                   const NumericOptions& options) {
-  const sk_view* inputs[2] = {&a, &b};
-  const void* datas[2] = {a_data, b_data};
-  const size_t sizes[2] = {DTypeSize(t), DTypeSize(t)};
+void EngineCompare(const PlanState& s, const void* const* inputs, void* out,
+                   const CopyOptions& options) {
+  const CompareOp op = CompareOp(s.op);
+  const size_t sizes[2] = {DTypeSize(s.dtype), DTypeSize(s.dtype)};
   SelectTask task{};
   task.kind = SelectKind::kCompare;
   task.compare = op;
   // Signed integers may run on the unsigned kernel of their width.
-  task.dtype = KernelDType(op, t);
-  RunSelect(ex, CompareKernel(ex, t), task, 2, inputs, datas, sizes, out,
-            out_data, 1, options.threads, OpName(op));
+  task.dtype = KernelDType(op, s.dtype);
+  RunSelect(*s.ex, CompareKernel(*s.ex, s.dtype), task, 2, s.inputs, inputs,
+            sizes, *s.out, out, 1, options.threads, OpName(op));
 }
 
-void EnginePredicate(const Executor& ex, PredicateOp op, DType t,
-                     const sk_view& a, const void* a_data, const sk_view& out,
-                     void* out_data, const NumericOptions& options) {
-  const sk_view* inputs[1] = {&a};
-  const void* datas[1] = {a_data};
-  const size_t sizes[1] = {DTypeSize(t)};
+void EnginePredicate(const PlanState& s, const void* const* inputs, void* out,
+                     const CopyOptions& options) {
+  const PredicateOp op = PredicateOp(s.op);
+  const size_t sizes[1] = {DTypeSize(s.dtype)};
   SelectTask task{};
   task.kind = SelectKind::kPredicate;
   task.predicate = op;
-  task.dtype = t;
-  RunSelect(ex, CompareKernel(ex, t), task, 1, inputs, datas, sizes, out,
-            out_data, 1, options.threads, OpName(op));
+  task.dtype = s.dtype;
+  RunSelect(*s.ex, CompareKernel(*s.ex, s.dtype), task, 1, s.inputs, inputs,
+            sizes, *s.out, out, 1, options.threads, OpName(op));
 }
 
-void ResolveDirectSelect(PlanState& s) {
+void EngineWhere(const PlanState& s, const void* const* inputs, void* out,
+                 const CopyOptions& options) {
+  const size_t size = DTypeSize(s.dtype);
+  const size_t sizes[3] = {1, size, size};
+  SelectTask task{};
+  task.kind = SelectKind::kWhere;
+  task.dtype = s.dtype;
+  RunSelect(*s.ex, s.ex->kernels.where, task, 3, s.inputs, inputs, sizes,
+            *s.out, out, size, options.threads, "where");
+}
+
+// `kind`: the call's (compare, predicate or where).
+void ResolveDirectSelect(PlanState& s, SelectKind kind) {
   s.direct_select.reset();
   if (s.ex->IsReference() || s.out->has_mask) return;
   for (int i = 0; i < s.num_inputs; ++i) {
@@ -161,7 +171,7 @@ void ResolveDirectSelect(PlanState& s) {
   const DType t = s.dtype;
   const size_t size = DTypeSize(t);
   // Element sizes: out, then the inputs (bools are bytes).
-  const bool where = s.kind == PlanKind::kWhere;
+  const bool where = kind == SelectKind::kWhere;
   const size_t sizes[4] = {where ? size : 1, where ? 1 : size, size, size};
   const int n = out.ndim;
   int64_t numel = 1;
@@ -169,21 +179,19 @@ void ResolveDirectSelect(PlanState& s) {
   // From kStageMinBytes on, the engine may stage a transposed input.
   if (numel * int64_t(size) >= kStageMinBytes) return;
   DirectSelect& d = s.direct_select.emplace();
-  switch (s.kind) {
-    case PlanKind::kCompare:
-      d.task.kind = SelectKind::kCompare;
+  d.task.kind = kind;
+  switch (kind) {
+    case SelectKind::kCompare:
       d.task.compare = CompareOp(s.op);
       d.task.dtype = KernelDType(CompareOp(s.op), t);
       d.run = CompareKernel(*s.ex, t);
       break;
-    case PlanKind::kPredicate:
-      d.task.kind = SelectKind::kPredicate;
+    case SelectKind::kPredicate:
       d.task.predicate = PredicateOp(s.op);
       d.task.dtype = t;
       d.run = CompareKernel(*s.ex, t);
       break;
-    default:
-      d.task.kind = SelectKind::kWhere;
+    case SelectKind::kWhere:
       d.task.dtype = t;
       d.run = s.ex->kernels.where;
       break;
@@ -223,21 +231,135 @@ bool RunDirectSelect(const PlanState& s, const void* const* inputs, void* out,
   return true;
 }
 
-void EngineWhere(const Executor& ex, DType t, const sk_view& cond,
-                 const void* cond_data, const sk_view& a, const void* a_data,
-                 const sk_view& b, const void* b_data, const sk_view& out,
-                 void* out_data, const NumericOptions& options) {
-  const sk_view* inputs[3] = {&cond, &a, &b};
-  const void* datas[3] = {cond_data, a_data, b_data};
-  const size_t size = DTypeSize(t);
-  const size_t sizes[3] = {1, size, size};
-  SelectTask task{};
-  task.kind = SelectKind::kWhere;
-  task.dtype = t;
-  RunSelect(ex, ex.kernels.where, task, 3, inputs, datas, sizes, out, out_data,
-            size, options.threads, "where");
+// Each runs its direct path first.
+void RunComparePlan(const PlanState& s, const void* const* inputs, void* out,
+                    const CopyOptions& options) {
+  if (!RunDirectSelect(s, inputs, out, options.threads)) {
+    EngineCompare(s, inputs, out, options);
+  }
 }
 
+void RunPredicatePlan(const PlanState& s, const void* const* inputs, void* out,
+                      const CopyOptions& options) {
+  if (!RunDirectSelect(s, inputs, out, options.threads)) {
+    EnginePredicate(s, inputs, out, options);
+  }
+}
+
+void RunWherePlan(const PlanState& s, const void* const* inputs, void* out,
+                  const CopyOptions& options) {
+  if (!RunDirectSelect(s, inputs, out, options.threads)) {
+    EngineWhere(s, inputs, out, options);
+  }
+}
+
+void RunCompareReference(const PlanState& s, const void* const* inputs,
+                         void* out, const CopyOptions&) {
+  reference::RunCompare(CompareOp(s.op), s.dtype, *s.inputs[0], inputs[0],
+                        *s.inputs[1], inputs[1], *s.out, out);
+  NoteKernelRan(0);
+}
+
+void RunPredicateReference(const PlanState& s, const void* const* inputs,
+                           void* out, const CopyOptions&) {
+  reference::RunPredicate(PredicateOp(s.op), s.dtype, *s.inputs[0], inputs[0],
+                          *s.out, out);
+  NoteKernelRan(0);
+}
+
+void RunWhereReference(const PlanState& s, const void* const* inputs, void* out,
+                       const CopyOptions&) {
+  reference::RunWhere(s.dtype, *s.inputs[0], inputs[0], *s.inputs[1], inputs[1],
+                      *s.inputs[2], inputs[2], *s.out, out);
+  NoteKernelRan(0);
+}
+
+const KernelFunction kCompareFunction{"compare", RunComparePlan,
+                                      RunCompareReference};
+const KernelFunction kPredicateFunction{"predicate", RunPredicatePlan,
+                                        RunPredicateReference};
+const KernelFunction kWhereFunction{"where", RunWherePlan, RunWhereReference};
+
+void PlanPredicate(PlanState& s, PredicateOp op, DType t, const sk_view& a,
+                   const sk_view& out, const void* const* datas,
+                   const void* out_data) {
+  CheckPredicateArguments(op, t, a, DatasFor(datas)[0], out,
+                          OutFor(datas, out_data));
+  Bind(s, kPredicateFunction, OpName(op), int32_t(op), t, {&a}, out, datas);
+  ResolveDirectSelect(s, SelectKind::kPredicate);
+}
+
+void PlanCompare(PlanState& s, CompareOp op, DType t, const sk_view& a,
+                 const sk_view& b, const sk_view& out, const void* const* datas,
+                 const void* out_data) {
+  const void* const* in = DatasFor(datas);
+  CheckCompareArguments(op, t, a, in[0], b, in[1], out,
+                        OutFor(datas, out_data));
+  Bind(s, kCompareFunction, OpName(op), int32_t(op), t, {&a, &b}, out, datas);
+  ResolveDirectSelect(s, SelectKind::kCompare);
+}
+
+void PlanWhere(PlanState& s, DType t, const sk_view& cond, const sk_view& a,
+               const sk_view& b, const sk_view& out, const void* const* datas,
+               const void* out_data) {
+  const void* const* in = DatasFor(datas);
+  CheckWhereArguments(t, cond, in[0], a, in[1], b, in[2], out,
+                      OutFor(datas, out_data));
+  Bind(s, kWhereFunction, "where", 0, t, {&cond, &a, &b}, out, datas);
+  ResolveDirectSelect(s, SelectKind::kWhere);
+}
+
+}  // namespace
+
 }  // namespace dispatch
+
+void Predicate(PredicateOp op, DType t, const sk_view& a, const void* a_data,
+               const sk_view& out, void* out_data,
+               const NumericOptions& options) {
+  dispatch::PlanState s;
+  const void* in[1] = {a_data};
+  dispatch::PlanPredicate(s, op, t, a, out, in, out_data);
+  dispatch::ExecutePlan(s, in, out_data, options.threads);
+}
+
+void Compare(CompareOp op, DType t, const sk_view& a, const void* a_data,
+             const sk_view& b, const void* b_data, const sk_view& out,
+             void* out_data, const NumericOptions& options) {
+  dispatch::PlanState s;
+  const void* in[2] = {a_data, b_data};
+  dispatch::PlanCompare(s, op, t, a, b, out, in, out_data);
+  dispatch::ExecutePlan(s, in, out_data, options.threads);
+}
+
+void Where(DType t, const sk_view& cond, const void* cond_data,
+           const sk_view& a, const void* a_data, const sk_view& b,
+           const void* b_data, const sk_view& out, void* out_data,
+           const NumericOptions& options) {
+  dispatch::PlanState s;
+  const void* in[3] = {cond_data, a_data, b_data};
+  dispatch::PlanWhere(s, t, cond, a, b, out, in, out_data);
+  dispatch::ExecutePlan(s, in, out_data, options.threads);
+}
+
+Plan Plan::Predicate(PredicateOp op, DType t, const sk_view& a,
+                     const sk_view& out) {
+  return dispatch::MakePlan({a, out}, [&](auto& s, auto v) {
+    dispatch::PlanPredicate(s, op, t, v[0], v[1], nullptr, nullptr);
+  });
+}
+
+Plan Plan::Compare(CompareOp op, DType t, const sk_view& a, const sk_view& b,
+                   const sk_view& out) {
+  return dispatch::MakePlan({a, b, out}, [&](auto& s, auto v) {
+    dispatch::PlanCompare(s, op, t, v[0], v[1], v[2], nullptr, nullptr);
+  });
+}
+
+Plan Plan::Where(DType t, const sk_view& cond, const sk_view& a,
+                 const sk_view& b, const sk_view& out) {
+  return dispatch::MakePlan({cond, a, b, out}, [&](auto& s, auto v) {
+    dispatch::PlanWhere(s, t, v[0], v[1], v[2], v[3], nullptr, nullptr);
+  });
+}
 
 }  // namespace stridekit

@@ -9,6 +9,8 @@
 #include "dispatch/executor.h"
 #include "dispatch/target_registry.h"
 #include "hwy/targets.h"
+#include "index_reference.h"
+#include "scalar_ops.h"
 #include "simd/dispatch_table.h"
 #include "stridekit/error.h"
 
@@ -30,8 +32,9 @@ bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
   return true;
 }
 
-// A Highway target's kernels: its entry of every simd/ kernel table. The
-// only place that reads those tables.
+// A Highway target's kernels: its entry of every simd/ kernel table that
+// TargetKernels lists (other kernel functions read theirs through
+// FamilyKernel).
 TargetKernels KernelsOf(int64_t target) {
 #define STRIDEKIT_FAMILY_ENTRIES(Kind)                   \
   {                                                      \
@@ -56,11 +59,46 @@ TargetKernels KernelsOf(int64_t target) {
           simd::CompareFloatKernels().ForTarget(target),
           simd::CompareIntegerKernels().ForTarget(target),
           simd::WhereKernels().ForTarget(target),
-          STRIDEKIT_FAMILY_ENTRIES(Scan),
-          STRIDEKIT_FAMILY_ENTRIES(ArgReduce),
           simd::MultiplyAddKernels().ForTarget(target),
           simd::EinsumNestKernels().ForTarget(target)};
 #undef STRIDEKIT_FAMILY_ENTRIES
+}
+
+// The reference's kernels: only the index kernels (lib/index_reference.h)
+// and the multiply-add rule; its kernel functions run their reference
+// runners.
+TargetKernels ReferenceKernels() {
+  TargetKernels k{};
+  k.ravel_batch = [](int64_t n, const int64_t* indices, DimsView strides,
+                     int64_t offset, int64_t* out) -> int64_t {
+    reference::RavelBatch(n, indices, strides, offset, out);
+    return 0;
+  };
+  k.unravel_batch = [](int64_t n, const int64_t* flat, DimsView shape,
+                       int64_t numel, int64_t* out) -> int64_t {
+    reference::UnravelBatch(n, flat, shape, numel, out);
+    return 0;
+  };
+  k.view_offsets = [](const sk_view& view, int64_t begin, int64_t count,
+                      int64_t* out) -> int64_t {
+    reference::ViewOffsets(view, begin, count, out);
+    return 0;
+  };
+  k.multiply_add = [](DType t, const void* a, const void* b, const void* c,
+                      void* out, int64_t n) -> int64_t {
+    const auto rows = [&](auto zero) {
+      using T = decltype(zero);
+      for (int64_t i = 0; i < n; ++i) {
+        static_cast<T*>(out)[i] = scalar_ops::MulAdd(
+            static_cast<const T*>(a)[i], static_cast<const T*>(b)[i],
+            static_cast<const T*>(c)[i]);
+      }
+    };
+    if (t == DType::kFloat32) rows(float{});
+    if (t == DType::kFloat64) rows(double{});
+    return 0;
+  };
+  return k;
 }
 
 // One executor per runnable target, best first, the reference last.
@@ -77,11 +115,9 @@ class Registry {
     for (int64_t bits = runnable; bits != 0; bits &= bits - 1) {
       const int64_t target = bits & -bits;
       if ((target & (HWY_EMU128 | HWY_SCALAR)) && target != fallback) continue;
-      targets_.push_back({hwy::TargetName(target), target, EngineOperations(),
-                          KernelsOf(target)});
+      targets_.push_back({hwy::TargetName(target), target, KernelsOf(target)});
     }
-    targets_.push_back(
-        {"reference", 0, ReferenceOperations(), ReferenceKernels()});
+    targets_.push_back({"reference", 0, ReferenceKernels()});
     for (const Executor& t : targets_) {
       available_list_ += (available_list_.empty() ? "" : ", ");
       available_list_ += t.name;

@@ -1,9 +1,9 @@
 // The per-target kernel tables the simd/ families export. Each family's
 // translation unit compiles its kernels once per Highway target and exposes
-// the HWY_EXPORT table as a KernelTable; dispatch/executor.cc, the only
-// reader of these tables, picks one entry per target when it builds that
-// target's Executor. Every kernel returns the HWY_TARGET it was compiled for
-// (recorded for tests).
+// the HWY_EXPORT table as a KernelTable; dispatch/ picks one entry per
+// target: dispatch/targets.cc when it builds that target's Executor
+// (TargetKernels), or the kernel function's own file (FamilyKernel). Every
+// kernel returns the HWY_TARGET it was compiled for (recorded for tests).
 #ifndef STRIDEKIT_SIMD_DISPATCH_TABLE_H_
 #define STRIDEKIT_SIMD_DISPATCH_TABLE_H_
 
