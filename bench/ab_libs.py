@@ -9,6 +9,7 @@ outputs have the same bits.
 
     python3 bench/ab_libs.py math A.so B.so [--ops exp,log] [--n 65536]
                              [--transposed] [--rounds 9]
+    (--ops also takes the comparisons: greater, less, equal, ...)
     python3 bench/ab_libs.py gemm A.so B.so [--sizes 256,1024,2048]
                              [--threads 1] [--rounds 5]
 
@@ -22,6 +23,10 @@ import numpy as np
 
 from gemm_peers import stridekit_gemm, view_of
 from math_peers import BINARY, DTYPES, RANGES, UNARY
+
+# sk_compare_op values (stridekit.h).
+COMPARE = {"equal": 0, "not_equal": 1, "less": 2, "less_equal": 3,
+           "greater": 4, "greater_equal": 5}
 
 
 def alternate(fns, rounds, reps):
@@ -44,13 +49,19 @@ def math_case(libs, name, dtype, n, transposed, rounds):
     if transposed:  # a read across the output's rows
         a = a.reshape(n // 256, 256).T
         b = b.reshape(256, n // 256)
-    outs = [np.empty(a.shape, dtype) for _ in libs]
+    out_dtype = np.bool_ if name in COMPARE else dtype
+    outs = [np.empty(a.shape, out_dtype) for _ in libs]
     va, vb = view_of(a), view_of(b)
     pa, pb = ctypes.c_void_p(a.ctypes.data), ctypes.c_void_p(b.ctypes.data)
     t = DTYPES[dtype]
 
     def call(lib, out):
         vo, po = view_of(out), ctypes.c_void_p(out.ctypes.data)
+        if name in COMPARE:
+            op = COMPARE[name]
+            return lambda: lib.sk_compare(op, t, ctypes.byref(va), pa,
+                                          ctypes.byref(vb), pb,
+                                          ctypes.byref(vo), po)
         if name in BINARY:
             op = BINARY[name]
             return lambda: lib.sk_binary(op, t, ctypes.byref(va), pa,

@@ -176,8 +176,18 @@ void ResolveDirectSelect(PlanState& s, SelectKind kind) {
   const int n = out.ndim;
   int64_t numel = 1;
   for (int a = 0; a < n; ++a) numel *= out.shape[a];  // Fits: checked view.
-  // From kStageMinBytes on, the engine may stage a transposed input.
-  if (numel * int64_t(size) >= kStageMinBytes) return;
+  // The layouts RunSelect plans over out's whole box.
+  Operand layouts[4];
+  DirectLayouts(out, std::span(s.inputs, size_t(s.num_inputs)), layouts);
+  const DimsView shape(out.shape, size_t(n));
+  // From kStageMinBytes on, the engine stages an input read across out's
+  // rows (RunSelect): such a call runs there.
+  if (numel * int64_t(size) >= kStageMinBytes) {
+    const Box all{Dims(n, 0), Dims(shape)};
+    for (int i = 1; i <= s.num_inputs; ++i) {
+      if (ReadAcrossRows(layouts[i], layouts[0], all)) return;
+    }
+  }
   DirectSelect& d = s.direct_select.emplace();
   d.task.kind = kind;
   switch (kind) {
@@ -196,10 +206,6 @@ void ResolveDirectSelect(PlanState& s, SelectKind kind) {
       d.run = s.ex->kernels.where;
       break;
   }
-  // The layouts RunSelect plans over out's whole box.
-  Operand layouts[4];
-  DirectLayouts(out, std::span(s.inputs, size_t(s.num_inputs)), layouts);
-  const DimsView shape(out.shape, size_t(n));
   // Made in place, unchecked: the views passed the layout checks.
   ::new (static_cast<void*>(&d.plan))
       IterationPlan(IterationPlan::MakeValidated(

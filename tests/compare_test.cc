@@ -396,8 +396,11 @@ TEST(Compare, LargeTransposedAndThreaded) {
   for (const int threads : {1, testing::ThreadsAllowed() ? 2 : 1}) {
     NumericOptions options;
     options.threads = threads;
-    for (const auto& operands : {std::pair{t, c}, std::pair{c, t},
-                                 std::pair{t, t}, std::pair{row, t}}) {
+    // Transposed inputs (staged by the engine), and untransposed ones
+    // (the plan's direct path at every size).
+    for (const auto& operands :
+         {std::pair{t, c}, std::pair{c, t}, std::pair{t, t}, std::pair{row, t},
+          std::pair{c, c}, std::pair{row, c}}) {
       // Named copies: lambdas cannot capture structured bindings (clang 14).
       const sk_view x = operands.first, y = operands.second;
       std::vector<uint8_t> want(n * n), got(n * n);

@@ -122,7 +122,9 @@ HWY_INLINE hn::Vec<hn::Rebind<uint8_t, D>> MaskBytes(D d, hn::Mask<D> m) {
 }
 
 // The bytes of 64 lanes at a time on AVX-512 (full vectors of D): the
-// lane masks of 64 / Lanes(d) vectors joined into one 64-bit mask, then one
+// lane masks of 64 / Lanes(d) vectors joined into one 64-bit mask in the
+// mask registers (kunpck, as NumPy's AVX-512 loops; moving each mask
+// through a general register costs a port-0 move per vector), then one
 // masked byte vector of ones (rather than narrowing each vector's mask
 // bytes by two packs and a permute).
 // Returns the lanes done (a multiple of 64).
@@ -134,15 +136,30 @@ HWY_INLINE size_t MaskBlocksOf64(D d, uint8_t* out, const A& a, const B& b,
     constexpr size_t N = hn::MaxLanes(D());
     const hn::Full512<uint8_t> d8;
     const auto ones = hn::Set(d8, uint8_t{1});
+    const auto mask = [&](size_t i) {
+      return Lanes::Mask(d, a.Load(d, i), b.Load(d, i)).raw;
+    };
     size_t i = 0;
     for (; i + 64 <= count; i += 64) {
-      uint64_t bits = 0;
-      for (size_t v = 0; v < 64 / N; ++v) {
-        const auto m =
-            Lanes::Mask(d, a.Load(d, i + v * N), b.Load(d, i + v * N));
-        bits |= uint64_t{m.raw} << (v * N);
+      __mmask64 bits;
+      if constexpr (N == 64) {
+        bits = mask(i);
+      } else if constexpr (N == 32) {
+        bits = _mm512_kunpackd(mask(i + 32), mask(i));
+      } else if constexpr (N == 16) {
+        const __mmask32 lo = _mm512_kunpackw(mask(i + 16), mask(i));
+        const __mmask32 hi = _mm512_kunpackw(mask(i + 48), mask(i + 32));
+        bits = _mm512_kunpackd(hi, lo);
+      } else {
+        static_assert(N == 8);
+        const __mmask16 q0 = _mm512_kunpackb(mask(i + 8), mask(i));
+        const __mmask16 q1 = _mm512_kunpackb(mask(i + 24), mask(i + 16));
+        const __mmask16 q2 = _mm512_kunpackb(mask(i + 40), mask(i + 32));
+        const __mmask16 q3 = _mm512_kunpackb(mask(i + 56), mask(i + 48));
+        bits =
+            _mm512_kunpackd(_mm512_kunpackw(q3, q2), _mm512_kunpackw(q1, q0));
       }
-      const hn::Mask512<uint8_t> bytes{static_cast<__mmask64>(bits)};
+      const hn::Mask512<uint8_t> bytes{bits};
       hn::StoreU(hn::IfThenElseZero(bytes, ones), d8, out + i);
     }
     return i;
