@@ -1,26 +1,29 @@
 // What bounds a permuted float32 copy at DRAM size, per pattern, on one
 // thread and on every core: stridekit's permuted Copy beside the traffic-only
-// probe of its access pattern and beside the copy reference (the best of
+// probe of its access pattern and beside the copy reference (the better of
 // memcpy and stridekit's contiguous Copy on the same buffers and threads,
 // copy_reference.h), for copy_bench's float32 permutation cases
 // (copy_cases.h) at the given bytes a buffer.
 //
-// The probe replays the copy engine's plan (dispatch/copy.cc CopyBox,
-// simd/copy/copy-inl.h TransposeBuffered and TransposeRegisterTiles, as on
-// AVX-512 targets): the same thread parts, macro tiles (256 x 128, grouped
-// along the source as the 288 KiB scratch allows), reads of 16 columns at a
-// time into the L2 buffer, non-temporal writes of whole destination lines
-// with their carries, and the register tiles of the strips the buffer
-// leaves. traffic_only moves the loaded lines untransposed to the same
-// addresses (the bytes land scrambled); traffic_8x8_transpose adds a
-// minimal AVX2 transpose (four 8 x 8 per 16 x 16 tile), whose output must
-// equal stridekit's (checked before timing: the probe's addresses are the
-// kernel's). Rounds interleave the variants (alternating their order);
-// medians of 7. 1 thread is timed by thread CPU time, more by wall time.
+// The probe replays the copy engine's plan (dispatch/copy.cc CopyBox) on the
+// target Highway selects here: the same thread parts (ThreadBoxes), plans
+// (IterationPlan::Make, FuseTiles) and blocks, the kernel's macro tiles
+// (simd/copy/copy-inl.h TransposeBuffered: MacroRows and MacroCols, groups of
+// bands as the scratch allows, FillMacroTile's prefetches and loads of a vector
+// from each of Lanes columns, DrainMacroTile itself) and the register tiles of
+// the strips the buffer leaves (TransposeRegisterTiles). traffic_only moves
+// the loaded vectors untransposed to the same addresses (the bytes land
+// scrambled); traffic_register_transpose adds the kernel's TransposeSquare,
+// so it runs the kernel's instructions through the probe's loops, and must
+// write stridekit's bytes (checked before timing). Rounds interleave the
+// variants (alternating their order); medians of 7. One thread is timed by
+// thread CPU time, more by wall time.
 //
 // Run by hand: build/<dir>/bench/transpose_floor [MiB [case ...]]
-// (default 512 MiB a buffer and every permutation case).
-#include <immintrin.h>
+// (default 512 MiB a buffer and every permutation case of copy_bench).
+#ifndef STRIDEKIT_BENCH_TRANSPOSE_FLOOR_COMMON_
+#define STRIDEKIT_BENCH_TRANSPOSE_FLOOR_COMMON_
+
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -37,6 +40,7 @@
 #include "clocks.h"
 #include "copy_cases.h"
 #include "copy_reference.h"
+#include "simd/copy/copy_task.h"
 #include "stridekit/copy.h"
 #include "stridekit/iteration_plan.h"
 #include "stridekit/numeric_options.h"
@@ -45,91 +49,6 @@
 #include "stridekit/targets.h"
 
 namespace stridekit::bench {
-namespace {
-
-constexpr size_t kLine = 16;  // Floats per cache line and per 64-byte vector.
-// The copy engine's constants for streamed float32 copies on AVX-512.
-constexpr int64_t kFusedTileMinExtent = 256;  // dispatch/copy.cc
-constexpr size_t kMacroRows = 256, kMacroCols = 128;
-constexpr size_t kScratchBytes = size_t{288} << 10;
-constexpr size_t kBandRows = 512;     // kTransposeBandRows of float32.
-constexpr int64_t kThreadBlock = 64;  // dispatch/operand_box.h
-
-// bytes (rounded up to 2 MiB) on 2 MiB boundaries, huge pages advised, as
-// NumPy's allocator advises them; written once so that pages are faulted in.
-float* HugeBuffer(size_t bytes) {
-  bytes = (bytes + (size_t{2} << 20) - 1) >> 21 << 21;
-  void* p = std::aligned_alloc(size_t{2} << 20, bytes);
-  if (p == nullptr) std::abort();
-  madvise(p, bytes, MADV_HUGEPAGE);
-  std::memset(p, CopyReference::kFillByte, bytes);
-  return static_cast<float*>(p);
-}
-
-// Transposes the 8 x 8 floats v in place (v[j][k] = old v[k][j]).
-void Transpose8x8(__m256* v) {
-  __m256 t[8];
-  for (int k = 0; k < 8; k += 2) {
-    t[k] = _mm256_unpacklo_ps(v[k], v[k + 1]);
-    t[k + 1] = _mm256_unpackhi_ps(v[k], v[k + 1]);
-  }
-  __m256 u[8];
-  for (int g = 0; g < 8; g += 4) {
-    u[g] = _mm256_shuffle_ps(t[g], t[g + 2], 0x44);
-    u[g + 1] = _mm256_shuffle_ps(t[g], t[g + 2], 0xEE);
-    u[g + 2] = _mm256_shuffle_ps(t[g + 1], t[g + 3], 0x44);
-    u[g + 3] = _mm256_shuffle_ps(t[g + 1], t[g + 3], 0xEE);
-  }
-  for (int j = 0; j < 4; ++j) {
-    v[j] = _mm256_permute2f128_ps(u[j], u[j + 4], 0x20);
-    v[j + 4] = _mm256_permute2f128_ps(u[j], u[j + 4], 0x31);
-  }
-}
-
-// A 16 x 16 tile as 16 lines of two halves: line k, half h.
-struct Tile16 {
-  __m256 v[kLine][2];
-
-  // Line k = the 16 floats at at(k).
-  template <class At>
-  void Load(At at) {
-    for (size_t k = 0; k < kLine; ++k) {
-      v[k][0] = _mm256_loadu_ps(at(k));
-      v[k][1] = _mm256_loadu_ps(at(k) + 8);
-    }
-  }
-  // With `transpose`, line j becomes what column j was (four 8 x 8 blocks,
-  // the off-diagonal ones swapped); without, the lines stay as loaded.
-  void Transpose(bool transpose) {
-    if (!transpose) return;
-    __m256 block[8];
-    for (int bk = 0; bk < 2; ++bk) {
-      for (int bh = 0; bh < 2; ++bh) {
-        if (bh < bk) continue;  // Each off-diagonal pair once, with (bk, bh).
-        for (int i = 0; i < 8; ++i) block[i] = v[8 * bk + i][bh];
-        Transpose8x8(block);
-        if (bk == bh) {
-          for (int i = 0; i < 8; ++i) v[8 * bk + i][bh] = block[i];
-          continue;
-        }
-        __m256 other[8];
-        for (int i = 0; i < 8; ++i) other[i] = v[8 * bh + i][bk];
-        Transpose8x8(other);
-        for (int i = 0; i < 8; ++i) {
-          v[8 * bh + i][bk] = block[i];
-          v[8 * bk + i][bh] = other[i];
-        }
-      }
-    }
-  }
-  template <class At>
-  void Store(At at) const {
-    for (size_t j = 0; j < kLine; ++j) {
-      _mm256_storeu_ps(at(j), v[j][0]);
-      _mm256_storeu_ps(at(j) + 8, v[j][1]);
-    }
-  }
-};
 
 // One thread part's tiled copy as the engine plans it: blocks of `rows`
 // destination rows (the source contiguous along them) x `cols` columns (the
@@ -142,6 +61,216 @@ struct TiledPart {
   bool fused = false;  // Tile axes fused (offset tables), else 2-D pitches.
   std::vector<int64_t> rows_at, cols_at;
 };
+
+}  // namespace stridekit::bench
+
+#endif  // STRIDEKIT_BENCH_TRANSPOSE_FLOOR_COMMON_
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "bench/transpose_floor.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+// Per-target code: after foreach_target.h and highway.h.
+#include "simd/copy/copy-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace stridekit::bench {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+using stridekit::HWY_NAMESPACE::TableAddressing;
+
+#if STRIDEKIT_REGISTER_TRANSPOSE
+using stridekit::HWY_NAMESPACE::CanTransposeInRegisters;
+using stridekit::HWY_NAMESPACE::DrainMacroTile;
+using stridekit::HWY_NAMESPACE::kStreamMacroCols;
+using stridekit::HWY_NAMESPACE::kStreamMacroRows;
+using stridekit::HWY_NAMESPACE::kTransposeBandRows;
+using stridekit::HWY_NAMESPACE::kTransposeScratchBytes;
+using stridekit::HWY_NAMESPACE::MacroCols;
+using stridekit::HWY_NAMESPACE::MacroRows;
+using stridekit::HWY_NAMESPACE::TransposeSquare;
+
+// The traffic of the streamed transpose of one block of a part (the
+// kernel's TransposeBuffered, then TransposeRegisterTiles on the strips it
+// leaves), with or without the kernel's register transpose.
+template <bool kTranspose, class D>
+class BlockProbe {
+  using T = hn::TFromD<D>;
+  static constexpr size_t L = 64 / sizeof(T);  // Elements per cache line.
+
+ public:
+  BlockProbe(D d, const TiledPart& part, T* scratch)
+      : d_(d),
+        p_(part),
+        a_{part.cols_at.data(), part.rows_at.data()},
+        scratch_(scratch) {
+    tile_rows_ = MacroRows(p_.rows, kStreamMacroRows<T>);
+    tile_cols_ = MacroCols(p_.cols, kStreamMacroCols<T>, L);
+    pitch_ = L + tile_cols_;
+    done_rows_ = p_.rows - p_.rows % tile_rows_;
+    full_cols_ = p_.cols - p_.cols % tile_cols_;
+    const size_t carry_rows =
+        kTransposeScratchBytes / sizeof(T) / L - tile_rows_ * pitch_ / L;
+    group_rows_ = carry_rows / tile_rows_ * tile_rows_;
+  }
+
+  void Run(const T* from, T* to) const {
+    T* const carries = scratch_ + tile_rows_ * pitch_;
+    for (size_t g0 = 0; g0 < done_rows_; g0 += group_rows_) {
+      const size_t g1 = HWY_MIN(done_rows_, g0 + group_rows_);
+      for (size_t c0 = 0; c0 < full_cols_; c0 += tile_cols_) {
+        for (size_t r0 = g0; r0 < g1; r0 += tile_rows_) {
+          Fill(from + r0, c0);
+          DrainMacroTile<true>(d_, a_, r0, c0, tile_rows_, tile_cols_,
+                               full_cols_, pitch_, scratch_,
+                               carries + (r0 - g0) * L, to);
+        }
+      }
+    }
+    // StripsAfterBuffer: each strip widened back to at least a tile; the
+    // 2-D path's run in bands of kTransposeBandRows, the fused ones whole.
+    const size_t N = hn::Lanes(d_);
+    const size_t right =
+        full_cols_ == p_.cols ? p_.cols : HWY_MIN(full_cols_, p_.cols - N);
+    const size_t bottom =
+        done_rows_ == p_.rows ? p_.rows : HWY_MIN(done_rows_, p_.rows - N);
+    const size_t band = p_.fused ? p_.rows : kTransposeBandRows<T>;
+    for (size_t r0 = 0; r0 < done_rows_; r0 += band) {
+      RegisterTiles(from, to, r0, right, HWY_MIN(band, done_rows_ - r0),
+                    p_.cols - right);
+    }
+    for (size_t r0 = bottom; r0 < p_.rows; r0 += band) {
+      RegisterTiles(from, to, r0, 0, HWY_MIN(band, p_.rows - r0), p_.cols);
+    }
+  }
+
+ private:
+  // FillMacroTile: per Lanes columns, the next ones' lines prefetched, then
+  // a vector from each column down the macro tile's rows into the buffer.
+  void Fill(const T* band, size_t c0) const {
+    const size_t N = hn::Lanes(d_);
+    for (size_t cc = 0; cc < tile_cols_; cc += N) {
+      const size_t c = c0 + cc;
+      if constexpr (sizeof(T) < 8) {
+        for (size_t k = N; k < 2 * N && c + k < p_.cols; ++k) {
+          const T* next = band + a_.Col(c + k);
+          for (size_t q = 0; q < tile_rows_; q += L) hwy::Prefetch(next + q);
+        }
+      }
+      for (size_t r = 0; r < tile_rows_; r += N) {
+        const size_t rr = HWY_MIN(r, tile_rows_ - N);
+        hn::Vec<D> v[L];
+        for (size_t k = 0; k < N; ++k) {
+          v[k] = hn::LoadU(d_, band + a_.Col(c + k) + rr);
+        }
+        if constexpr (kTranspose) TransposeSquare(d_, v);
+        for (size_t j = 0; j < N; ++j) {
+          hn::Store(v[j], d_, scratch_ + (rr + j) * pitch_ + L + cc);
+        }
+      }
+    }
+  }
+
+  // TransposeRegisterTiles<false> on rows [r0, r0 + rows) x columns
+  // [c0, c0 + cols): whole tiles (an edge of at least N / 2 as one more
+  // tile moved back), columns outer, then the rest of each row element by
+  // element.
+  void RegisterTiles(const T* from, T* to, size_t r0, size_t c0, size_t rows,
+                     size_t cols) const {
+    const size_t N = hn::Lanes(d_);
+    const auto covered = [&](size_t extent) {
+      const bool overlap = extent >= N && extent % N >= N / 2;
+      return overlap ? extent : extent - extent % N;
+    };
+    const size_t full_rows = covered(rows), full_cols = covered(cols);
+    for (size_t c = 0; c < full_cols; c += N) {
+      const size_t tc = c0 + (c + N > full_cols ? full_cols - N : c);
+      for (size_t r = 0; r < full_rows; r += N) {
+        const size_t tr = r0 + (r + N > full_rows ? full_rows - N : r);
+        hn::Vec<D> v[L];
+        for (size_t k = 0; k < N; ++k) {
+          v[k] = hn::LoadU(d_, from + tr + a_.Col(tc + k));
+        }
+        if constexpr (kTranspose) TransposeSquare(d_, v);
+        for (size_t j = 0; j < N; ++j) {
+          hn::StoreU(v[j], d_, to + a_.Row(tr + j) + tc);
+        }
+      }
+    }
+    for (size_t r = 0; r < rows; ++r) {
+      T* row = to + a_.Row(r0 + r);
+      for (size_t c = r < full_rows ? full_cols : 0; c < cols; ++c) {
+        row[c0 + c] = from[r0 + r + a_.Col(c0 + c)];
+      }
+    }
+  }
+
+  D d_;
+  const TiledPart& p_;
+  TableAddressing a_;
+  T* scratch_;
+  size_t tile_rows_, tile_cols_, pitch_, done_rows_, full_cols_, group_rows_;
+};
+
+template <bool kTranspose>
+void ProbeBlocks(const TiledPart& part, const float* src, float* dst,
+                 float* scratch) {
+  const hn::ScalableTag<float> d;
+  const BlockProbe<kTranspose, decltype(d)> probe(d, part, scratch);
+  ForEachChunk(part.plan, 0, part.plan.outer_size(),
+               [&](const int64_t* offsets) {
+                 probe.Run(src + offsets[1], dst + offsets[0]);
+               });
+  hwy::FlushStream();
+}
+#endif  // STRIDEKIT_REGISTER_TRANSPOSE
+
+// Probes the blocks of `part` (scratch: kCopyScratchBytes, 64-byte
+// aligned); false on targets without the kernel's register transpose.
+bool ProbePart(const TiledPart& part, const float* src, float* dst,
+               float* scratch, bool transpose) {
+#if STRIDEKIT_REGISTER_TRANSPOSE
+  if (!CanTransposeInRegisters(hn::ScalableTag<float>())) return false;
+  if (transpose) {
+    ProbeBlocks<true>(part, src, dst, scratch);
+  } else {
+    ProbeBlocks<false>(part, src, dst, scratch);
+  }
+  return true;
+#else
+  (void)part, (void)src, (void)dst, (void)scratch, (void)transpose;
+  return false;
+#endif
+}
+
+// The Highway target this code runs on.
+const char* ProbeTarget() { return hwy::TargetName(HWY_TARGET); }
+
+}  // namespace HWY_NAMESPACE
+}  // namespace stridekit::bench
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace stridekit::bench {
+HWY_EXPORT(ProbePart);
+HWY_EXPORT(ProbeTarget);
+
+namespace {
+
+constexpr int64_t kLineFloats = 16;
+constexpr int64_t kFusedTileMinExtent = 256;  // dispatch/copy.cc
+constexpr int64_t kThreadBlock = 64;          // dispatch/operand_box.h
+
+// bytes (rounded up to 2 MiB) on 2 MiB boundaries, huge pages advised, as
+// NumPy's allocator advises them; written once so that pages are faulted in.
+float* HugeBuffer(size_t bytes) {
+  bytes = (bytes + (size_t{2} << 20) - 1) >> 21 << 21;
+  void* p = std::aligned_alloc(size_t{2} << 20, bytes);
+  if (p == nullptr) std::abort();
+  madvise(p, bytes, MADV_HUGEPAGE);
+  std::memset(p, CopyReference::kFillByte, bytes);
+  return static_cast<float*>(p);
+}
 
 // The part of box [begin, end) of dst = src permuted, planned as CopyBox
 // plans it (IterationPlan::Make, FuseTiles); plan.tiled() false when it is
@@ -230,153 +359,6 @@ std::vector<std::pair<Dims, Dims>> ThreadBoxes(const Dims& shape,
   return boxes;
 }
 
-// The traffic of one block of `part` (TransposeBuffered's macro tiles, then
-// TransposeRegisterTiles on the strips they leave), source block origin
-// `from`, destination `to`, with or without the transpose (Tile16).
-class BlockProbe {
- public:
-  BlockProbe(const TiledPart& part, float* scratch, bool transpose)
-      : p_(part), scratch_(scratch), transpose_(transpose) {
-    tile_rows_ = std::min(p_.rows, kMacroRows) / kLine * kLine;
-    tile_cols_ = std::min(p_.cols, kMacroCols) / kLine * kLine;
-    buffered_ = tile_rows_ >= 2 * kLine && tile_cols_ >= 2 * kLine;
-    if (!buffered_) tile_rows_ = tile_cols_ = 0;
-    pitch_ = kLine + tile_cols_;
-    done_rows_ = buffered_ ? p_.rows - p_.rows % tile_rows_ : 0;
-    full_cols_ = buffered_ ? p_.cols - p_.cols % tile_cols_ : 0;
-    if (buffered_) {
-      const size_t carry_rows =
-          kScratchBytes / 4 / kLine - tile_rows_ * pitch_ / kLine;
-      group_rows_ = carry_rows / tile_rows_ * tile_rows_;
-    }
-  }
-
-  void Run(const float* from, float* to) const {
-    size_t right = 0, bottom = 0;
-    if (buffered_) {
-      Buffered(from, to);
-      // StripsAfterBuffer: each strip widened back to at least a tile.
-      right = full_cols_ == p_.cols ? p_.cols
-                                    : std::min(full_cols_, p_.cols - kLine);
-      bottom = done_rows_ == p_.rows ? p_.rows
-                                     : std::min(done_rows_, p_.rows - kLine);
-    }
-    // The 2-D path's strips run in bands of kBandRows rows, the fused ones
-    // whole.
-    const size_t band = p_.fused ? p_.rows : kBandRows;
-    for (size_t r0 = 0; r0 < done_rows_; r0 += band) {
-      RegisterTiles(from, to, r0, right, std::min(band, done_rows_ - r0),
-                    p_.cols - right);
-    }
-    for (size_t r0 = bottom; r0 < p_.rows; r0 += band) {
-      RegisterTiles(from, to, r0, 0, std::min(band, p_.rows - r0), p_.cols);
-    }
-  }
-
- private:
-  const float* Col(const float* from, size_t c) const {
-    return from + p_.cols_at[c];
-  }
-  float* Row(float* to, size_t r) const { return to + p_.rows_at[r]; }
-
-  void Buffered(const float* from, float* to) const {
-    float* const carries = scratch_ + tile_rows_ * pitch_;
-    for (size_t g0 = 0; g0 < done_rows_; g0 += group_rows_) {
-      const size_t g1 = std::min(done_rows_, g0 + group_rows_);
-      for (size_t c0 = 0; c0 < full_cols_; c0 += tile_cols_) {
-        for (size_t r0 = g0; r0 < g1; r0 += tile_rows_) {
-          Fill(from + r0, c0);
-          Drain(to, r0, c0, carries + (r0 - g0) * kLine);
-        }
-      }
-    }
-  }
-
-  // FillMacroTile: per 16 columns, the next 16 columns' lines prefetched,
-  // then 16 x 16 tiles down the macro tile's rows into the buffer.
-  void Fill(const float* band, size_t c0) const {
-    for (size_t cc = 0; cc < tile_cols_; cc += kLine) {
-      const size_t c = c0 + cc;
-      for (size_t k = kLine; k < 2 * kLine && c + k < p_.cols; ++k) {
-        for (size_t q = 0; q < tile_rows_; q += kLine) {
-          _mm_prefetch(reinterpret_cast<const char*>(Col(band, c + k) + q),
-                       _MM_HINT_T0);
-        }
-      }
-      for (size_t rr = 0; rr < tile_rows_; rr += kLine) {
-        Tile16 t;
-        t.Load([&](size_t k) { return Col(band, c + k) + rr; });
-        t.Transpose(transpose_);
-        t.Store([&](size_t j) {
-          return scratch_ + (rr + j) * pitch_ + kLine + cc;
-        });
-      }
-    }
-  }
-
-  // DrainMacroTile: each row's lines, the first completed from its carry.
-  void Drain(float* to, size_t r0, size_t c0, float* carries) const {
-    for (size_t j = 0; j < tile_rows_; ++j) {
-      float* row = Row(to, r0 + j);
-      float* buf = scratch_ + j * pitch_;
-      float* carry = carries + j * kLine;
-      if (c0 != 0) std::memcpy(buf, carry, kLine * 4);
-      const uintptr_t at = reinterpret_cast<uintptr_t>(row);
-      const size_t h = (64 - at % 64) % 64 / 4;  // Rows are 4-byte aligned.
-      size_t c = c0 + h - (h == 0 ? 0 : kLine);
-      if (c0 == 0 && h != 0) {
-        for (size_t x = 0; x < h; ++x) row[x] = buf[kLine + x];
-        c = h;
-      }
-      for (; c + kLine <= c0 + tile_cols_; c += kLine) {
-        const float* line = buf + kLine + c - c0;
-        _mm256_stream_ps(row + c, _mm256_loadu_ps(line));
-        _mm256_stream_ps(row + c + 8, _mm256_loadu_ps(line + 8));
-      }
-      std::memcpy(carry, buf + tile_cols_, kLine * 4);
-      if (c0 + tile_cols_ == full_cols_) {
-        for (; c < full_cols_; ++c) row[c] = carry[c + kLine - full_cols_];
-      }
-    }
-  }
-
-  // TransposeRegisterTiles<false> on rows [r0, r0 + rows) x columns
-  // [c0, c0 + cols): whole tiles (an edge of at least 8 as one more tile
-  // moved back), columns outer, then the rest of each row element by
-  // element.
-  void RegisterTiles(const float* from, float* to, size_t r0, size_t c0,
-                     size_t rows, size_t cols) const {
-    const auto covered = [](size_t extent) {
-      const bool overlap = extent >= kLine && extent % kLine >= kLine / 2;
-      return overlap ? extent : extent - extent % kLine;
-    };
-    const size_t full_rows = covered(rows), full_cols = covered(cols);
-    for (size_t c = 0; c < full_cols; c += kLine) {
-      const size_t tc = c0 + (c + kLine > full_cols ? full_cols - kLine : c);
-      for (size_t r = 0; r < full_rows; r += kLine) {
-        const size_t tr = r0 + (r + kLine > full_rows ? full_rows - kLine : r);
-        Tile16 t;
-        t.Load([&](size_t k) { return Col(from, tc + k) + tr; });
-        t.Transpose(transpose_);
-        t.Store([&](size_t j) { return Row(to, tr + j) + tc; });
-      }
-    }
-    for (size_t r = 0; r < rows; ++r) {
-      float* row = Row(to, r0 + r);
-      for (size_t c = r < full_rows ? full_cols : 0; c < cols; ++c) {
-        row[c0 + c] = Col(from, c0 + c)[r0 + r];
-      }
-    }
-  }
-
-  const TiledPart& p_;
-  float* scratch_;
-  bool transpose_;
-  bool buffered_;
-  size_t tile_rows_, tile_cols_, pitch_, done_rows_, full_cols_;
-  size_t group_rows_ = 0;
-};
-
 // dst = src.transpose(axes) of copy_bench's case, on `threads` threads: the
 // engine's parts and plans, and the probe of them.
 class Pattern {
@@ -398,13 +380,15 @@ class Pattern {
          ThreadBoxes(dst_shape_, dst_strides, src_strides_, parts)) {
       parts_.push_back(PlanPart(begin, end, dst_strides, src_strides_));
       const TiledPart& part = parts_.back();
-      // Only buffered transposes (macro tiles of at least 2 x 2 lines).
-      tiled_ = tiled_ && part.plan.tiled() && part.rows >= 2 * kLine &&
-               part.cols >= 2 * kLine;
+      // Only streamed buffered transposes (macro tiles of at least 2 x 2
+      // lines, each part's bytes at least its share of stream_min_bytes).
+      tiled_ = tiled_ && part.plan.tiled() && part.rows >= 2 * kLineFloats &&
+               part.cols >= 2 * kLineFloats &&
+               part.plan.numel() >= CopyOptions{}.stream_min_bytes / parts / 4;
     }
     for (size_t i = 0; i < parts_.size(); ++i) {
       scratch_.emplace_back(
-          static_cast<float*>(std::aligned_alloc(64, kScratchBytes)),
+          static_cast<float*>(std::aligned_alloc(64, kCopyScratchBytes)),
           &std::free);
     }
     bytes_ = numel * 4;
@@ -436,16 +420,17 @@ class Pattern {
     Copy(4, src, src_, dst, dst_, nullptr, CopyOptions{threads_});
   }
 
-  void Probe(bool transpose) const {
+  // False on targets without the kernel's register transpose.
+  bool Probe(bool transpose) const {
+    bool ran = true;
     RunParallel(int(parts_.size()), [&](int i) {
-      const TiledPart& part = parts_[size_t(i)];
-      const BlockProbe probe(part, scratch_[size_t(i)].get(), transpose);
-      ForEachChunk(part.plan, 0, part.plan.outer_size(),
-                   [&](const int64_t* offsets) {
-                     probe.Run(src_ + offsets[1], dst_ + offsets[0]);
-                   });
-      _mm_sfence();
+      if (!HWY_DYNAMIC_DISPATCH(ProbePart)(parts_[size_t(i)], src_, dst_,
+                                           scratch_[size_t(i)].get(),
+                                           transpose)) {
+        ran = false;  // Every part runs on the same target.
+      }
     });
+    return ran;
   }
 
  private:
@@ -509,14 +494,17 @@ bool RunCase(copy::Case c, int64_t bytes, const float* src, float* dst,
   if (one.bytes() > bytes || !one.tiled()) {
     std::printf("\n%s: skipped (%s)\n", name,
                 one.bytes() > bytes ? "larger than the buffers"
-                                    : "no macro-tiled transpose");
+                                    : "no streamed macro-tiled transpose");
     return true;
   }
   one.Stridekit();
   const uint64_t want = Checksum(dst, one.bytes());
   for (const Pattern& pattern : patterns) {
     std::memset(dst, 0, size_t(one.bytes()));
-    pattern.Probe(true);
+    if (!pattern.Probe(true)) {
+      std::printf("%s: no register transpose on the probe's target\n", name);
+      return false;
+    }
     if (Checksum(dst, one.bytes()) != want) {
       std::printf("%s: the probe's output differs from stridekit's\n", name);
       return false;
@@ -546,7 +534,7 @@ bool RunCase(copy::Case c, int64_t bytes, const float* src, float* dst,
                         {}});
     variants.push_back(
         {"traffic_only", threads, [&pattern] { pattern.Probe(false); }, {}});
-    variants.push_back({"traffic_8x8_transpose",
+    variants.push_back({"traffic_register_transpose",
                         threads,
                         [&pattern] { pattern.Probe(true); },
                         {}});
@@ -560,7 +548,7 @@ bool RunCase(copy::Case c, int64_t bytes, const float* src, float* dst,
     std::printf("  %d thread(s): %s\n", thread_counts[t],
                 patterns[t].Describe().c_str());
   }
-  std::printf("  %-24s", "GB/s (read + write), x_ref");
+  std::printf("  %-28s", "GB/s (read + write), x_ref");
   for (int threads : thread_counts) std::printf("  %9d thread(s)", threads);
   std::printf("\n");
   const double moved = 2.0 * double(one.bytes());
@@ -568,7 +556,7 @@ bool RunCase(copy::Case c, int64_t bytes, const float* src, float* dst,
     return Median(variants[t * kPerThreads + k].seconds);
   };
   for (size_t k = 0; k < kPerThreads; ++k) {
-    std::printf("  %-24s", variants[k].name);
+    std::printf("  %-28s", variants[k].name);
     for (size_t t = 0; t < thread_counts.size(); ++t) {
       const double reference = std::min(median(t, 0), median(t, 1));
       std::printf("  %7.2f GB/s %5.2f", moved / median(t, k) / 1e9,
@@ -576,7 +564,7 @@ bool RunCase(copy::Case c, int64_t bytes, const float* src, float* dst,
     }
     std::printf("\n");
   }
-  std::printf("  %-24s", "stridekit / traffic_only");
+  std::printf("  %-28s", "stridekit / traffic_only");
   for (size_t t = 0; t < thread_counts.size(); ++t) {
     std::printf("  %18.2f", median(t, 3) / median(t, 2));
   }
@@ -590,10 +578,6 @@ bool RunCase(copy::Case c, int64_t bytes, const float* src, float* dst,
 
 int main(int argc, char** argv) {
   using namespace stridekit::bench;
-  if (!__builtin_cpu_supports("avx2")) {
-    std::printf("transpose_floor: this CPU has no AVX2\n");
-    return 0;
-  }
   const int64_t mib = argc > 1 ? std::atoll(argv[1]) : 512;
   if (mib <= 0) {
     std::printf("usage: transpose_floor [MiB a buffer [case ...]]\n");
@@ -612,11 +596,13 @@ int main(int argc, char** argv) {
       cores > 1 ? std::vector<int>{1, cores} : std::vector<int>{1};
   std::printf(
       "transpose_floor: float32 permutations (copy_bench's cases) at %lld MiB "
-      "a buffer, target %s, %d cores. x_ref: fraction of the copy reference "
-      "(the better of memcpy and stridekit's contiguous Copy, same buffers and "
-      "threads); medians of 7 interleaved rounds\n",
+      "a buffer, stridekit's target %s, the probe's %s, %d cores. x_ref: "
+      "fraction of the copy reference (the better of memcpy and stridekit's "
+      "contiguous Copy, same buffers and threads); medians of 7 interleaved "
+      "rounds\n",
       static_cast<long long>(mib),
-      std::string(stridekit::ActiveTarget()).c_str(), cores);
+      std::string(stridekit::ActiveTarget()).c_str(),
+      HWY_DYNAMIC_DISPATCH(ProbeTarget)(), cores);
   for (int c = int(copy::Case::kTranspose2D); c <= int(copy::Case::kPermute5D);
        ++c) {
     const auto named = [&](const char* a) {
@@ -627,3 +613,4 @@ int main(int argc, char** argv) {
   }
   return 0;
 }
+#endif  // HWY_ONCE
