@@ -518,8 +518,8 @@ HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
 
 // Transpose through a buffered macro tile: `tile_rows` destination rows x
 // `tile_cols` columns (at most kMacroRows x kMacroCols, kStreamMacroRows x
-// kStreamMacroCols when streamed; multiples of the lanes and of a cache
-// line) are transposed by register tiles into `scratch`
+// kStreamMacroCols when streamed; rows at least the lanes, columns a
+// multiple of a cache line) are transposed by register tiles into `scratch`
 // (L2-resident), then each destination row's segment leaves as whole aligned
 // lines (with kStream, of non-temporal stores). Both sides move in long runs
 // (the source tile_rows elements per column, the destination tile_cols per
@@ -557,6 +557,37 @@ HWY_INLINE bool RowsAlias(D d, int64_t from_col, int64_t to_row) {
   return near(from_col) || near(to_row);
 }
 
+// A macro tile's rows (any count from the lanes up: FillMacroTile moves
+// each tile's last register row back to end at its edge) and columns (whole
+// lines), chosen so that the strips TransposeBuffered leaves to register
+// tiles stay narrow: those cost several times the buffer per element, as
+// cached stores that straddle lines. 42^5 reversed (1764 x 1764 blocks)
+// left 13 % of its rows to them with 256-row tiles and spent 44 % of the
+// kernel's samples there (perf, AVX3); 107^4 {1,3,0,2} (107 x 11449
+// blocks) left 10 % with 96-row ones.
+// Every row of a block up to `most`, else the count in [most / 2, most]
+// that leaves the fewest rows (the widest of those): the widest tile of
+// each number k of whole tiles, rows / k, leaves the fewest for that k.
+inline size_t MacroRows(size_t rows, size_t most) {
+  if (rows <= most) return rows;
+  size_t best = most;
+  for (size_t k = (rows + most - 1) / most; k <= rows / (most / 2); ++k) {
+    if (rows % (rows / k) < rows % best) best = rows / k;
+  }
+  return best;
+}
+
+// The multiple of `unit` up to `most` (down to most / 2) that leaves the
+// fewest of `cols` columns, the widest of those; 0 when cols < unit.
+inline size_t MacroCols(size_t cols, size_t most, size_t unit) {
+  const size_t widest = HWY_MIN(cols, most) / unit * unit;
+  size_t best = widest;
+  for (size_t t = widest; t >= unit && t >= most / 2; t -= unit) {
+    if (cols % t < cols % best) best = t;
+  }
+  return best;
+}
+
 // Scratch bytes TransposeBuffered takes (64-byte aligned): its macro-tile
 // buffer, then the carry lines of as many bands of destination rows as fit
 // (at least one). Macro tiles sweep such a group of bands along the source
@@ -576,7 +607,8 @@ static_assert(kMacroScratchBytes<uint32_t> <= kTransposeScratchBytes &&
 
 // Register tiles of the macro tile whose source columns (destination rows)
 // start at `band` and whose destination columns are [c0, c0 + tile_cols)
-// into buffer rows of pitch P, destination column c0 + x at column L + x.
+// into buffer rows of pitch P, destination column c0 + x at column L + x;
+// tile_rows >= Lanes(d), tile_cols a multiple of it.
 template <class D, class A, typename T = hn::TFromD<D>>
 HWY_INLINE void FillMacroTile(D d, const T* HWY_RESTRICT band, const A& a,
                               size_t c0, size_t cols, size_t tile_rows,
@@ -597,7 +629,9 @@ HWY_INLINE void FillMacroTile(D d, const T* HWY_RESTRICT band, const A& a,
         for (size_t q = 0; q < tile_rows; q += L) hwy::Prefetch(next + q);
       }
     }
-    for (size_t rr = 0; rr < tile_rows; rr += N) {
+    for (size_t r = 0; r < tile_rows; r += N) {
+      // The last register row ends at the tile's edge (tile_rows >= N).
+      const size_t rr = HWY_MIN(r, tile_rows - N);
       hn::Vec<D> v[64 / sizeof(T)];
       for (size_t k = 0; k < N; ++k) {
         v[k] = hn::LoadU(d, band + a.Col(c + k) + static_cast<int64_t>(rr));
@@ -731,13 +765,14 @@ HWY_INLINE void TransposeBlock(D d, const T* HWY_RESTRICT from,
                                void* scratch) {
 #if STRIDEKIT_REGISTER_TRANSPOSE
   // Macro tiles as tall and wide as the block allows (short extents of
-  // permutations of rank >= 3 give small blocks), at least 2 x 2 lines.
+  // permutations of rank >= 3 give small blocks; MacroRows, MacroCols), at
+  // least 2 x 2 lines.
   constexpr size_t L = 64 / sizeof(T);
   const size_t N = hn::Lanes(d);
   const size_t max_rows = stream ? kStreamMacroRows<T> : kMacroRows;
   const size_t max_cols = stream ? kStreamMacroCols<T> : kMacroCols;
-  const size_t tile_rows = (rows < max_rows ? rows : max_rows) / N * N;
-  const size_t tile_cols = (cols < max_cols ? cols : max_cols) / L * L;
+  const size_t tile_rows = MacroRows(rows, max_rows);
+  const size_t tile_cols = MacroCols(cols, max_cols, L);
   if (sizeof(T) >= 4 && (stream || RowsAlias<T>(d, from_col, to_row)) &&
       scratch != nullptr && CanTransposeInRegisters(d) && tile_rows >= 2 * L &&
       tile_cols >= 2 * L && reinterpret_cast<uintptr_t>(to) % sizeof(T) == 0) {
@@ -834,8 +869,8 @@ HWY_INLINE void TransposeFusedBlock(D d, const T* HWY_RESTRICT from,
       const size_t N = hn::Lanes(d);
       const size_t max_rows = stream ? kStreamMacroRows<T> : kMacroRows;
       const size_t max_cols = stream ? kStreamMacroCols<T> : kMacroCols;
-      const size_t tile_rows = HWY_MIN(rows, max_rows) / N * N;
-      const size_t tile_cols = HWY_MIN(cols, max_cols) / L * L;
+      const size_t tile_rows = MacroRows(rows, max_rows);
+      const size_t tile_cols = MacroCols(cols, max_cols, L);
       // What register tiles do: the whole block, or the strips the buffer
       // leaves (as in TransposeBlock: the right one beside the buffered
       // rows, then the bottom one, each widened back over done elements to
