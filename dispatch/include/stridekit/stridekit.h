@@ -374,9 +374,9 @@ sk_status sk_iter_run(int32_t nop, const sk_view* const* views,
 /* Process-wide thread count of sk_copy, sk_fill, sk_binary, sk_unary,
  * sk_reduce, sk_einsum, sk_einsum_rows and sk_iter_run: 1 = serial
  * (default), 0 = all cores; negative or above 1024 -> SK_ERR_INVALID.
- * Results are the same bits for any count, except float sk_reduce to few
- * outputs (reduce.h); einsum splits its products over rows, columns or
- * batch positions, never a sum.
+ * Results are the same bits for any count (up to NaN payloads), except
+ * float sk_reduce to few outputs (reduce.h); einsum splits its products
+ * over rows, columns or batch positions, never a sum.
  * sk_get_threads returns the resolved count (>= 1). */
 sk_status sk_set_threads(int32_t n);
 int32_t sk_get_threads(void);
