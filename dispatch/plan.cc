@@ -5,17 +5,13 @@
 #include "stridekit/plan.h"
 
 #include <cstring>
-#include <initializer_list>
 #include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "cast_reference.h"
-#include "copy_checks.h"
 #include "dispatch/operand_box.h"
 #include "dispatch/plan_state.h"
-#include "numeric_checks.h"
 #include "strided_layout.h"
 #include "stridekit/dtype.h"
 #include "stridekit/error.h"
