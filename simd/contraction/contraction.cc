@@ -21,6 +21,7 @@
 // Per-target code: after foreach_target.h and highway.h.
 #include "simd/common/multiply_add-inl.h"
 #include "simd/common/numeric-inl.h"
+#include "simd/common/transpose-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace stridekit {
@@ -91,6 +92,47 @@ Blocking BlockingFor(int64_t lanes) {
   return b;
 }
 
+// to[k * width + r] = rows[r][k] for r < width, k < kc: rows contiguous
+// along k, transposed in 128-bit blocks (TransposeSquare), a last pair of
+// rows (width % 4 == 2, 32-bit lanes) interleaved; the k tail one by one.
+// width is kMr (A's micro-panels) or nr (B's, when B is contiguous along k).
+template <typename T>
+void PackTransposed(const T* const* rows, int64_t width, int64_t kc,
+                    T* HWY_RESTRICT to) {
+  int64_t k = 0;
+#if STRIDEKIT_REGISTER_TRANSPOSE
+  const hn::Full128<T> d;
+  constexpr int64_t B = kBlockLanes<T>;
+  if (width % B == 0 || (B == 4 && width % B == 2)) {
+    for (; k + B <= kc; k += B) {
+      int64_t r = 0;
+      for (; r + B <= width; r += B) {
+        hn::Vec<decltype(d)> v[B];
+        for (int64_t i = 0; i < B; ++i) v[i] = hn::LoadU(d, rows[r + i] + k);
+        TransposeSquare(d, v);
+        for (int64_t i = 0; i < B; ++i) {
+          hn::StoreU(v[i], d, to + (k + i) * width + r);
+        }
+      }
+      if (r < width) {
+        const hn::Half<decltype(d)> dh;
+        const auto x = hn::LoadU(d, rows[r] + k);
+        const auto y = hn::LoadU(d, rows[r + 1] + k);
+        const auto lo = hn::InterleaveLower(d, x, y);
+        const auto hi = hn::InterleaveUpper(d, x, y);
+        hn::StoreU(hn::LowerHalf(dh, lo), dh, to + k * width + r);
+        hn::StoreU(hn::UpperHalf(dh, lo), dh, to + (k + 1) * width + r);
+        hn::StoreU(hn::LowerHalf(dh, hi), dh, to + (k + 2) * width + r);
+        hn::StoreU(hn::UpperHalf(dh, hi), dh, to + (k + 3) * width + r);
+      }
+    }
+  }
+#endif
+  for (; k < kc; ++k) {
+    for (int64_t r = 0; r < width; ++r) to[k * width + r] = rows[r][k];
+  }
+}
+
 // Packs B[k0 + k, j0 + j] (k < kc, j < nc) as micro-panels of nr columns
 // (two vectors), each k-major; columns past n_size are zero.
 template <class D, typename T = hn::TFromD<D>>
@@ -113,6 +155,14 @@ void PackB(D d, const GemmTask& t, bool b_n_unit, int64_t k0, int64_t kc,
     p = whole;
     to += whole * kc;
   }
+  // B contiguous along k (a transposed operand): whole micro-panels are
+  // transposes of nr rows.
+  const bool b_k_unit = t.b_k == nullptr && t.b_k_step == 1;
+  for (; b_k_unit && !b_n_unit && p + nr <= nc; p += nr, to += kc * nr) {
+    const T* rows[2 * HWY_MAX_BYTES / sizeof(T)];
+    for (int64_t j = 0; j < nr; ++j) rows[j] = b + t.b_n[j0 + p + j] + k0;
+    PackTransposed(rows, nr, kc, to);
+  }
   for (; p < nc; p += nr) {
     const int64_t width = std::min(nr, nc - p);
     for (int64_t k = 0; k < kc; ++k, to += nr) {
@@ -134,6 +184,20 @@ void PackA(const GemmTask& t, int64_t i0, int64_t mc, int64_t k0, int64_t kc,
            T* to) {
   const T* a = static_cast<const T*>(t.a);
   for (int64_t q = 0; q < mc; q += kMr, to += kc * kMr) {
+    if (t.a_k == nullptr && t.a_k_step == 1 && mc - q >= kMr) {
+      const T* rows[kMr];
+      for (int64_t r = 0; r < kMr; ++r) rows[r] = a + t.a_m[i0 + q + r] + k0;
+      PackTransposed(rows, kMr, kc, to);
+      continue;
+    }
+    if (mc - q >= kMr && IsUnit(t.a_m + i0 + q, kMr)) {
+      // A contiguous along m (a transposed operand): kMr elements per k.
+      const T* column = a + t.a_m[i0 + q];
+      for (int64_t k = 0; k < kc; ++k) {
+        std::memcpy(to + k * kMr, column + t.AK(k0 + k), kMr * sizeof(T));
+      }
+      continue;
+    }
     for (int64_t r = 0; r < kMr; ++r) {
       if (q + r >= mc) {
         for (int64_t k = 0; k < kc; ++k) to[k * kMr + r] = T(0);
