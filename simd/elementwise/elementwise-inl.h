@@ -40,18 +40,30 @@ template <class Op, RowLayouts kLayouts, class D, typename T = hn::TFromD<D>>
 void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
              const int64_t* col, int t, size_t rows, size_t cols) {
   constexpr bool unary = kLayouts.unary;
-  size_t full_rows = 0, full_cols = 0;  // The extent of the fused tiles.
+  // The fused tiles' extent: rows [0, full_rows), columns [first_col,
+  // full_cols).
+  size_t full_rows = 0, first_col = 0, full_cols = 0;
 #if STRIDEKIT_REGISTER_TRANSPOSE
   const int64_t other_col = unary ? 0 : col[2 - t];
   if constexpr (Op::template kVector<T>) {
     if (CanTransposeInRegisters(d) && col[0] == 1 && row[t + 1] == 1 &&
         (other_col == 0 || other_col == 1)) {
       const size_t N = hn::Lanes(d);
+      // For ops cheaper than a store that straddles a cache line (not the
+      // block ops), when every output row starts at the same offset within
+      // a vector, the tiles start at the first column whose stores are
+      // aligned; the columns before go by rows.
+      const size_t bytes = N * sizeof(T);
+      const uintptr_t at = reinterpret_cast<uintptr_t>(out);
+      if (!BlockOp<Op> && cols >= 4 * N && at % sizeof(T) == 0 &&
+          (static_cast<uint64_t>(row[0]) * sizeof(T)) % bytes == 0) {
+        first_col = (bytes - at % bytes) % bytes / sizeof(T);
+      }
       full_rows = rows - rows % N;
-      full_cols = cols - cols % N;
+      full_cols = cols - (cols - first_col) % N;
       const int other = 1 - t;
       hn::Vec<D> v[64 / sizeof(T)];
-      for (size_t c0 = 0; c0 < full_cols; c0 += N) {
+      for (size_t c0 = first_col; c0 < full_cols; c0 += N) {
         for (size_t r0 = 0; r0 < full_rows; r0 += N) {
           const T* x = in[t] + int64_t(r0) + int64_t(c0) * col[t + 1];
           for (size_t k = 0; k < N; ++k) {
@@ -77,16 +89,24 @@ void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
 #else
   (void)t;
 #endif
-  // The rest by rows: the tail columns of the tiled rows, then whole rows.
+  // The rest by rows: the head and tail columns of the tiled rows, then
+  // whole rows.
   const T zero = T(0);
-  for (size_t r = 0; r < rows; ++r) {
-    const size_t c0 = r < full_rows ? full_cols : 0;
+  const auto by_row = [&](size_t r, size_t c0, size_t c1) {
     const auto at = [&](int k) {
       return in[k] + int64_t(r) * row[k + 1] + int64_t(c0) * col[k + 1];
     };
     RunRow<Op, kLayouts>(d, out + int64_t(r) * row[0] + int64_t(c0) * col[0],
                          col[0], at(0), col[1], unary ? &zero : at(1),
-                         unary ? 0 : col[2], cols - c0);
+                         unary ? 0 : col[2], c1 - c0);
+  };
+  for (size_t r = 0; r < rows; ++r) {
+    if (r < full_rows) {
+      if (first_col > 0) by_row(r, 0, first_col);
+      if (full_cols < cols) by_row(r, full_cols, cols);
+    } else {
+      by_row(r, 0, cols);
+    }
   }
 }
 
