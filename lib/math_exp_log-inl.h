@@ -210,6 +210,20 @@ V ReduceExp(const M& m, V x, V& n, V& r_lo, V& s) {
   return r;
 }
 
+// sum c[i] x^i as pairs c[2j] + c[2j+1] x by Horner in x2 = x^2 (each
+// step one multiply-add, the rule): fewer operations than Estrin.
+template <class M, typename V, typename T, size_t kC>
+V PairHorner(const M& m, V x, V x2, const std::array<T, kC>& c) {
+  const auto pair = [&](size_t j) {
+    return 2 * j + 1 < kC ? m.MulAdd(m.Set(c[2 * j + 1]), x, m.Set(c[2 * j]))
+                          : m.Set(c[2 * j]);
+  };
+  constexpr size_t kPairs = (kC + 1) / 2;
+  V p = pair(kPairs - 1);
+  for (size_t j = kPairs - 1; j-- > 0;) p = m.MulAdd(p, x2, pair(j));
+  return p;
+}
+
 // 2^n for integral n in the normal exponent range, by the shifter (no
 // float-to-integer conversion).
 template <class M, typename V>
@@ -470,18 +484,22 @@ V LogTableOf(const M& m, V z, V k, typename M::I row, V corr) {
   const V log_lo = m.Table16(LogTable::kLo[kBase], row);
   const V r = m.MulAdd(z, invc, m.Set(-1));  // Exact.
   const V r2 = m.Mul(r, r);
-  const V p = Estrin(m, r, r2, LogTable::kPoly[kBase]);
+  const V p = PairHorner(m, r, r2, LogTable::kPoly[kBase]);
   const V w = m.MulAdd(k, m.Set(E::kLogC[kBase][0]), log_hi);  // Exact.
   V low = m.MulAdd(k, m.Set(E::kLogC[kBase][1]), log_lo);
-  V t = r;
+  // hi + e = w + r D (Fast2Sum), for b = 2, 10 as w - (-r D_hi) (no
+  // negation), the product's error and r D_lo to low.
+  V hi;
   if constexpr (kBase != 0) {
-    const V d = m.Set(E::kLogD[kBase][0]);
-    t = m.Mul(r, d);
-    low = m.Add(
-        low, m.MulAdd(r, m.Set(E::kLogD[kBase][1]), m.MulAdd(r, d, m.Neg(t))));
+    const V neg_t = m.Mul(r, m.Set(-E::kLogD[kBase][0]));
+    low = m.Add(low, m.MulAdd(r, m.Set(E::kLogD[kBase][1]),
+                              m.MulAdd(r, m.Set(E::kLogD[kBase][0]), neg_t)));
+    hi = m.Sub(w, neg_t);
+    low = m.Add(low, m.Sub(m.Sub(w, hi), neg_t));
+  } else {
+    hi = m.Add(w, r);
+    low = m.Add(low, m.Add(m.Sub(w, hi), r));
   }
-  V hi = m.Add(w, t);
-  low = m.Add(low, m.Add(m.Sub(w, hi), t));
   if constexpr (kCorr) {
     // e D added to hi (Fast2Sum: |hi| >= |e|; e exact where w = 0: invc =
     // 1, k = 0), e (-r - e/2) D to low.
@@ -534,9 +552,15 @@ V LogBase(const M& m, V x) {
   using T = typename M::T;
   using C = Consts<T>;
   V result = LogOf<kBase, false>(m, x);
+  // x not positive normal finite: bits(x) in [2^p, inf's) (p the mantissa
+  // bits) as bits(x) + 2^(w-1) - 2^p (wrapping, w the width) below
+  // -2^(p+1) (signed): one integer comparison.
+  using U = std::make_unsigned_t<typename C::Int>;
+  const U sign = U(1) << (sizeof(T) * 8 - 1);
+  const U min_bits = U(1) << C::kMantissaBits;
   const auto rare =
-      m.Not(m.And(m.Le(m.Set(C::kMinNormal), x),
-                  m.Lt(x, m.Set(std::numeric_limits<T>::infinity()))));
+      m.Not(m.LtI(m.AddI(m.BitsOf(x), m.SetI(typename C::Int(sign - min_bits))),
+                  m.SetI(typename C::Int(U(0) - 2 * min_bits))));
   if (m.AnyLane(rare)) {
     // Subnormals scaled to normal; other lanes replaced afterwards.
     const V xs = m.Select(m.Lt(m.Set(0), x), x, m.Set(1));
@@ -574,10 +598,11 @@ V Log1pBase(const M& m, V x, V x_lo) {
   V c = m.Select(m.Le(m.Set(2), u), m.Sub(one, m.Sub(u, x)),
                  m.Sub(x, m.Sub(u, one)));
   if constexpr (sizeof(T) == 8) {
+    // c finite (x finite), also for huge x (there LogTableOf's 2^(1 - k)
+    // scales it to nothing).
     typename M::I row;
     const V z = SplitLogTable(m, u, k, row);
-    c = m.Select(m.Le(m.Set(C::kExact), x), m.Set(0), m.Add(c, x_lo));
-    return LogTableOf<kBase, true>(m, z, k, row, c);
+    return LogTableOf<kBase, true>(m, z, k, row, m.Add(c, x_lo));
   } else {
     const V f = SplitLog(m, u, k);
     c = m.Select(m.Le(m.Set(C::kExact), x), m.Set(0), m.Div(m.Add(c, x_lo), u));

@@ -34,6 +34,7 @@
 // SelectIfNegativeI(k, yes, no): yes in the lanes whose integer k is < 0.
 // Table16(table, index): table[index & 15] in each lane (a lookup in 16
 // entries; pure data movement, the same bits however a target does it).
+// LtI(a, b): the mask of a < b on the signed integers.
 #ifndef STRIDEKIT_LIB_MATH_KERNELS_H_
 #define STRIDEKIT_LIB_MATH_KERNELS_H_
 

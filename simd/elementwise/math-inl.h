@@ -73,6 +73,7 @@ struct HwyMath {
   I BitsOf(V a) const { return hn::BitCast(di, a); }
   V FromBits(I bits) const { return hn::BitCast(d, bits); }
   I SetI(int64_t v) const { return hn::Set(di, static_cast<TI>(v)); }
+  K LtI(I a, I b) const { return hn::RebindMask(d, hn::Lt(a, b)); }
   // table[index & 15]: on AVX3's 8 doubles one two-table permute (the
   // index's low 4 bits), elsewhere a gather.
   V Table16(const T* table, I index) const {
