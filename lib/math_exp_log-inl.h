@@ -9,24 +9,33 @@
 // with mpmath, coefficients rounded to T), the result 2^n + 2^n (r + ...)
 // in one multiply-add; lanes beyond the normal range of 2^n (overflow,
 // subnormal results, NaN) take a rare path (AnyLane) scaling by two powers.
-// exp2, expm1, sinh, cosh, tanh reuse the reduction and Q. log: x = 2^k (1
-// + f), 1 + f in [sqrt(1/2), sqrt(2)) by integer ops, log(1 + f) = f +
-// f^2 Q(f) (minimax), k C + f D summed in double-word for the bases e, 2
-// and 10; subnormals, zeros, negatives, infinities and NaN take the rare
-// path. No division and no table in exp, exp2, log, log2, log10. The
+// exp2, expm1, sinh, cosh, tanh reuse the reduction and Q. log, float: x
+// = 2^k (1 + f), 1 + f in [sqrt(1/2), sqrt(2)) by integer ops, log(1 + f)
+// = f + f^2 Q(f) (minimax), k C + f D summed in double-word for the bases
+// e, 2 and 10. log, double: table-driven (math_log_table-inl.h, generated
+// by math_log_table.py): x = 2^k z, z's top 4 mantissa bits pick one of 16
+// rows (M::Table16: one vector permute on AVX3), r = z invc - 1 exact in
+// one multiply-add (invc has few bits), log(x) = k ln2 + log(c) (the
+// row's, double-word) + log1p(r), log1p(r) - r = r^2 P(r) of degree 8 (|r|
+// < 2^-4.8), in double-word as above; log1p
+// folds its rounding correction into r (no division). Subnormals, zeros,
+// negatives, infinities and NaN take the rare path. No division in exp,
+// exp2, log, log2, log10, double's log1p; no table but double's log. The
 // inverse hyperbolics go through log1p; cbrt through Newton steps on
 // x^(-1/3); logaddexp through log1p(exp) with a double-word path where the
 // sum cancels. Measured (every float32; millions of doubles against long
 // double or quad references): exp, exp2, log, log2, log10, log1p below 1
-// ulp, cbrt 0.5, tanh 1.06, expm1 1.34, the others below 2; logaddexp and
-// logaddexp2 below 2 ulp except where the result is below about 2^-26
-// (float) or 2^-50 (double) of its terms (deep cancellation beyond the
+// ulp (double: 0.501), cbrt 0.5, tanh 1.06, expm1 1.34, the others below 2;
+// logaddexp and logaddexp2 below 2 ulp except where the result is below about
+// 2^-26 (float) or 2^-50 (double) of its terms (deep cancellation beyond the
 // double-word precision; NumPy's formula is off by hundreds to 10^8 ulp
 // wherever it cancels).
 
 // Per-precision constants of the family.
 template <typename T>
 struct ExpLogConsts;
+
+#include "math_log_table-inl.h"  // NOLINT(build/include)
 
 template <>
 struct ExpLogConsts<double> {
@@ -48,24 +57,9 @@ struct ExpLogConsts<double> {
       0x1.111111110ec5dp-7,  0x1.6c16c16c3048dp-10, 0x1.a01a01b37e3b7p-13,
       0x1.a01a01368f6f4p-16, 0x1.71ddf020c575cp-19, 0x1.27e5b44655704p-22,
       0x1.af6be7f2d512fp-26, 0x1.1e3d2d03fe791p-29};
-  // log(1 + f) = f - f^2 / 2 + f^3 (c[0] + c[1] f + ...), f in
-  // [sqrt(1/2) - 1, sqrt(2) - 1]: relative error 2^-56 (kLogHalf: the
-  // f^2 term exact in double-word).
-  static constexpr bool kLogHalf = true;
-  static constexpr std::array<double, 20> kLogPolyHalf = {
-      0x1.5555555555571p-2,  -0x1.ffffffffffd4ap-3, 0x1.9999999994052p-3,
-      -0x1.555555557346bp-3, 0x1.24924927b2070p-3,  -0x1.fffffff068f16p-4,
-      0x1.c71c700bbe311p-4,  -0x1.99999af218ba3p-4, 0x1.745d5cd6dd5d2p-4,
-      -0x1.555573888c004p-4, 0x1.3b0d30a8a8687p-4,  -0x1.24893711b6466p-4,
-      0x1.116cf84fa7a18p-4,  -0x1.00d2eb243eeccp-4, 0x1.dc7657e05598bp-5,
-      -0x1.b421ca3a5e432p-5, 0x1.bbf43d22e8774p-5,  -0x1.016e6138f7c10p-4,
-      0x1.d2e04ad216967p-5,  -0x1.8d04a53ebbf99p-6};
-  // (bias << 52) - bits(sqrt(1/2)): bits(x) + kLogOffset has the exponent
-  // field k + bias of x = 2^k (1 + f), 1 + f in [sqrt(1/2), sqrt(2)).
-  static constexpr Int kLogOffset = 0x3ff0000000000000 - 0x3fe6a09e667f3bcd;
-  static constexpr Int kSqrtHalfBits = 0x3fe6a09e667f3bcd;
-  // log_b(x) = k C + log1p(f) D, C = C_hi + C_lo (C_hi k exact for |k| <
-  // 2^11), D = D_hi + D_lo: for b = e, 2, 10.
+  // log_b(x) = k C + log_b(c) + log1p(r) D, C = C_hi + C_lo (C_hi a
+  // multiple of 2^-42: k C_hi exact for |k| < 2^11, and so its sum with the
+  // table's log_b(c) hi part), D = D_hi + D_lo: for b = e, 2, 10.
   static constexpr double kLogC[3][2] = {
       {0x1.62e42ff000000p-1, -0x1.718432a1b0e26p-35},
       {1, 0},
@@ -116,7 +110,6 @@ struct ExpLogConsts<float> {
   // log(1 + f) = f + f^2 (c[0] + c[1] f + ...): 2^-27.5 (ln; log2 and
   // log10 take kLogSquareOf and kLogCubicOf, logaddexp2's log1p the
   // kLogPolyHalf form: 2^-28.2).
-  static constexpr bool kLogHalf = false;
   static constexpr std::array<float, 9> kLogPoly = {
       -0x1.fffff8p-2f, 0x1.55555p-2f,   -0x1.000426p-2f,
       0x1.99a3f4p-3f,  -0x1.54276cp-3f, 0x1.227198p-3f,
@@ -215,6 +208,20 @@ V ReduceExp(const M& m, V x, V& n, V& r_lo, V& s) {
   const V r = m.MulAdd(n, m.Set(-E::kLn2Lo), r1);
   r_lo = m.MulAdd(n, m.Set(-E::kLn2Lo), m.Sub(r1, r));
   return r;
+}
+
+// sum c[i] x^i as pairs c[2j] + c[2j+1] x by Horner in x2 = x^2 (each
+// step one multiply-add, the rule): fewer operations than Estrin.
+template <class M, typename V, typename T, size_t kC>
+V PairHorner(const M& m, V x, V x2, const std::array<T, kC>& c) {
+  const auto pair = [&](size_t j) {
+    return 2 * j + 1 < kC ? m.MulAdd(m.Set(c[2 * j + 1]), x, m.Set(c[2 * j]))
+                          : m.Set(c[2 * j]);
+  };
+  constexpr size_t kPairs = (kC + 1) / 2;
+  V p = pair(kPairs - 1);
+  for (size_t j = kPairs - 1; j-- > 0;) p = m.MulAdd(p, x2, pair(j));
+  return p;
 }
 
 // 2^n for integral n in the normal exponent range, by the shifter (no
@@ -357,16 +364,16 @@ V SplitLog(const M& m, V x, V& k) {
   return m.Sub(mm, m.Set(1));
 }
 
-// log_b(2^k (1 + f)) + c (c a small correction, log1p's), b = e, 2 or 10
-// (kBase 0, 1, 2): k C_hi + f D_hi in double-word (k C_hi exact, Fast2Sum
-// as |k C_hi| >= |f D_hi| or k = 0); in the kHalf form (double; float's
-// log1p in base 2, logaddexp2's) also -f^2/2 D (another Fast2Sum); plus the
-// small terms. Float's log2 and log10: LogCombineShort.
+// Float's log_b(2^k (1 + f)) + c (c a small correction, log1p's), b = e, 2
+// or 10 (kBase 0, 1, 2): k C_hi + f D_hi in double-word (k C_hi exact,
+// Fast2Sum as |k C_hi| >= |f D_hi| or k = 0); in the kHalf form (log1p in
+// base 2, logaddexp2's) also -f^2/2 D (another Fast2Sum); plus the small
+// terms. Float's log2 and log10: LogCombineShort.
 template <int kBase, class M, typename V>
 V LogCombine(const M& m, V f, V k, V c) {
   using T = typename M::T;
   using E = ExpLogConsts<T>;
-  constexpr bool kHalf = E::kLogHalf || kBase != 0;
+  constexpr bool kHalf = kBase != 0;
   const V f2 = m.Mul(f, f);
   const V f2_lo = m.MulAdd(f, f, m.Neg(f2));  // f^2 = f2 + f2_lo.
   // q = log1p(f) - f + c (- f^2/2 in the kHalf form, then h = -f2/2).
@@ -440,31 +447,126 @@ V LogSpecial(const M& m, V x, V result) {
   return KeepNaN(m, x, result);
 }
 
+// Double's x (positive normal) = 2^k z, z in [kOff, 2 kOff) (LogTable):
+// returns z (exact), sets k and row (z's table row in its low 4 bits, for
+// M::Table16).
+template <class M, typename V>
+V SplitLogTable(const M& m, V x, V& k, typename M::I& row) {
+  constexpr int kBits = 52;
+  constexpr int64_t kMantissa = (int64_t(1) << kBits) - 1;
+  // x's bits - kOffBits plus the bias in the exponent field: k + bias there
+  // (positive), the row in the mantissa's top bits.
+  const auto t = m.AddI(m.BitsOf(x),
+                        m.SetI((int64_t(1023) << kBits) - LogTable::kOffBits));
+  const double big = 0x1p52;
+  k = m.Sub(m.FromBits(m.OrI(m.template ShrI<kBits>(t), m.BitsOf(m.Set(big)))),
+            m.Set(big + 1023));
+  row = m.template ShrI<LogTable::kRowShift>(t);
+  return m.FromBits(
+      m.AddI(m.AndI(t, m.SetI(kMantissa)), m.SetI(LogTable::kOffBits)));
+}
+
+// Double's log_b(2^k z) + corr (kCorr: log1p's correction, corr = the
+// rounding error of its 1 + x = 2^k z), b = e, 2, 10 (kBase 0, 1, 2): r = z
+// invc - 1 exact (the table's invc: one multiply-add), log_b = k C +
+// log_b(c) + log_b(1 + r) with log_b(c) = -log_b(invc) from the table as
+// hi + lo; w = k C_hi + hi exact (both multiples of 2^-42, |w| < 2^11); w
+// + r D in double-word (Fast2Sum: |w| >= |r D| or w = 0), plus the small
+// terms k C_lo + lo + r D_lo + r^2 P(r); with kCorr, log_b(1 + r + e) -
+// log_b(1 + r) ~ e (1 - r - e/2) D, e = corr invc 2^-k, its e D part
+// added to the high part by another Fast2Sum.
+template <int kBase, bool kCorr, class M, typename V>
+V LogTableOf(const M& m, V z, V k, typename M::I row, V corr) {
+  using E = ExpLogConsts<double>;
+  static_assert(LogTable::kRows == 16);
+  const V invc = m.Table16(LogTable::kInvc, row);
+  const V log_hi = m.Table16(LogTable::kHi[kBase], row);
+  const V log_lo = m.Table16(LogTable::kLo[kBase], row);
+  const V r = m.MulAdd(z, invc, m.Set(-1));  // Exact.
+  const V r2 = m.Mul(r, r);
+  const V p = PairHorner(m, r, r2, LogTable::kPoly[kBase]);
+  const V w = m.MulAdd(k, m.Set(E::kLogC[kBase][0]), log_hi);  // Exact.
+  V low = m.MulAdd(k, m.Set(E::kLogC[kBase][1]), log_lo);
+  // hi + e = w + r D (Fast2Sum), for b = 2, 10 as w - (-r D_hi) (no
+  // negation), the product's error and r D_lo to low.
+  V hi;
+  if constexpr (kBase != 0) {
+    const V neg_t = m.Mul(r, m.Set(-E::kLogD[kBase][0]));
+    low = m.Add(low, m.MulAdd(r, m.Set(E::kLogD[kBase][1]),
+                              m.MulAdd(r, m.Set(E::kLogD[kBase][0]), neg_t)));
+    hi = m.Sub(w, neg_t);
+    low = m.Add(low, m.Sub(m.Sub(w, hi), neg_t));
+  } else {
+    hi = m.Add(w, r);
+    low = m.Add(low, m.Add(m.Sub(w, hi), r));
+  }
+  if constexpr (kCorr) {
+    // e D added to hi (Fast2Sum: |hi| >= |e|; e exact where w = 0: invc =
+    // 1, k = 0), e (-r - e/2) D to low.
+    // e = corr 2^(1 - k) (invc / 2): 2^(1 - k) normal (or 0: k = 1024,
+    // where corr = 0) and the first product exact (corr may be subnormal).
+    V e = m.Mul(m.Mul(corr, Pow2Exact(m, m.Sub(m.Set(1), k))),
+                m.Mul(invc, m.Set(0.5)));
+    const V e2 = m.Mul(m.MulAdd(e, m.Set(-0.5), m.Neg(r)), e);
+    if constexpr (kBase != 0) {
+      const V d = m.Set(E::kLogD[kBase][0]);
+      e = m.Mul(e, d);
+      low = m.MulAdd(e2, d, low);
+    } else {
+      low = m.Add(low, e2);
+    }
+    const V hi2 = m.Add(hi, e);
+    low = m.Add(low, m.Add(m.Sub(hi, hi2), e));
+    hi = hi2;
+  }
+  return m.Add(hi, m.MulAdd(r2, p, low));
+}
+
+// log_b(x), x positive normal (kScaled: x 2^kSubnormalShift), kBase 0, 1,
+// 2: b = e, 2, 10. Double: the table (LogTableOf); float's log:
+// LogCombine, log2 and log10: LogCombineShort.
+template <int kBase, bool kScaled, class M, typename V>
+V LogOf(const M& m, V x) {
+  using T = typename M::T;
+  V k;
+  const auto shift = [&m](V k) {
+    return kScaled ? m.Sub(k, m.Set(T(Consts<T>::kSubnormalShift))) : k;
+  };
+  if constexpr (sizeof(T) == 8) {
+    typename M::I row;
+    const V z = SplitLogTable(m, x, k, row);
+    return LogTableOf<kBase, false>(m, z, shift(k), row, z);
+  } else {
+    const V f = SplitLog(m, x, k);
+    if constexpr (kBase != 0) {
+      return LogCombineShort<kBase>(m, f, shift(k));
+    } else {
+      return LogCombine<kBase>(m, f, shift(k), m.Set(0));
+    }
+  }
+}
+
 // log_b(x), kBase 0, 1, 2: b = e, 2, 10.
 template <int kBase, class M, typename V>
 V LogBase(const M& m, V x) {
   using T = typename M::T;
   using C = Consts<T>;
-  // Float's log2 and log10: LogCombineShort.
-  const auto combine = [&m](V f, V k) {
-    if constexpr (!ExpLogConsts<T>::kLogHalf && kBase != 0) {
-      return LogCombineShort<kBase>(m, f, k);
-    } else {
-      return LogCombine<kBase>(m, f, k, m.Set(0));
-    }
-  };
-  V k;
-  V f = SplitLog(m, x, k);
-  V result = combine(f, k);
+  V result = LogOf<kBase, false>(m, x);
+  // x not positive normal finite: bits(x) in [2^p, inf's) (p the mantissa
+  // bits) as bits(x) + 2^(w-1) - 2^p (wrapping, w the width) below
+  // -2^(p+1) (signed): one integer comparison.
+  using U = std::make_unsigned_t<typename C::Int>;
+  const U sign = U(1) << (sizeof(T) * 8 - 1);
+  const U min_bits = U(1) << C::kMantissaBits;
   const auto rare =
-      m.Not(m.And(m.Le(m.Set(C::kMinNormal), x),
-                  m.Lt(x, m.Set(std::numeric_limits<T>::infinity()))));
+      m.Not(m.LtI(m.AddI(m.BitsOf(x), m.SetI(typename C::Int(sign - min_bits))),
+                  m.SetI(typename C::Int(U(0) - 2 * min_bits))));
   if (m.AnyLane(rare)) {
     // Subnormals scaled to normal; other lanes replaced afterwards.
     const V xs = m.Select(m.Lt(m.Set(0), x), x, m.Set(1));
-    f = SplitLog(m, m.Mul(xs, m.Set(C::kSubnormalScale)), k);
-    k = m.Sub(k, m.Set(T(C::kSubnormalShift)));
-    result = m.Select(rare, LogSpecial<kBase>(m, x, combine(f, k)), result);
+    const V scaled =
+        LogOf<kBase, true>(m, m.Mul(xs, m.Set(C::kSubnormalScale)));
+    result = m.Select(rare, LogSpecial<kBase>(m, x, scaled), result);
   }
   return result;
 }
@@ -482,9 +584,10 @@ V Log10(const M& m, V x) {
   return LogBase<2>(m, x);
 }
 
-// log_b(1 + x + x_lo), x > -1 finite, |x_lo| tiny: u = 1 + x = 2^k (1 + f),
-// c = (1 + x - u + x_lo) / u the rounding correction (fdlibm), log_b(u) +
-// c / ln b.
+// log_b(1 + x + x_lo), x > -1 finite, |x_lo| tiny: u = 1 + x rounded, c =
+// 1 + x - u + x_lo its rounding correction (fdlibm); double: log_b(u + c)
+// by LogTableOf's correction, float: u = 2^k (1 + f), log_b(u) + (c / u) /
+// ln b.
 template <int kBase, class M, typename V>
 V Log1pBase(const M& m, V x, V x_lo) {
   using T = typename M::T;
@@ -492,11 +595,19 @@ V Log1pBase(const M& m, V x, V x_lo) {
   const V one = m.Set(1);
   const V u = m.Add(one, x);
   V k;
-  const V f = SplitLog(m, u, k);
   V c = m.Select(m.Le(m.Set(2), u), m.Sub(one, m.Sub(u, x)),
                  m.Sub(x, m.Sub(u, one)));
-  c = m.Select(m.Le(m.Set(C::kExact), x), m.Set(0), m.Div(m.Add(c, x_lo), u));
-  return LogCombine<kBase>(m, f, k, c);
+  if constexpr (sizeof(T) == 8) {
+    // c finite (x finite), also for huge x (there LogTableOf's 2^(1 - k)
+    // scales it to nothing).
+    typename M::I row;
+    const V z = SplitLogTable(m, u, k, row);
+    return LogTableOf<kBase, true>(m, z, k, row, m.Add(c, x_lo));
+  } else {
+    const V f = SplitLog(m, u, k);
+    c = m.Select(m.Le(m.Set(C::kExact), x), m.Set(0), m.Div(m.Add(c, x_lo), u));
+    return LogCombine<kBase>(m, f, k, c);
+  }
 }
 
 template <class M, typename V>

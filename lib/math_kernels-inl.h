@@ -161,6 +161,8 @@ struct ScalarMath {
     return a;
   }
   static I SetI(I v) { return v; }
+  static V Table16(const T* table, I index) { return table[index & 15]; }
+  static K LtI(I a, I b) { return a < b; }
   static I AddI(I a, I b) {
     using U = std::make_unsigned_t<I>;
     return I(U(a) + U(b));

@@ -11,13 +11,13 @@
 // Highway.
 //
 // Methods: the exp/log family (math_exp_log-inl.h) reduces by ln2 with
-// multiply-adds and evaluates minimax polynomials (no table, no division in
-// exp and log); the trigonometric family (math_trig-inl.h) reduces by pi/2
-// in double-word arithmetic up to kTrigLimit (larger finite arguments go to
-// M::Fallback: the C library's double functions, correctly reduced,
-// rounded to T). Both take rare vector paths for the extremes. Measured
-// errors: docs/math_accuracy.md (tests/accuracy/run); tests/math_test.cc
-// asserts at most 4 ulp.
+// multiply-adds and evaluates minimax polynomials (no division in exp and
+// log; double's log family reduces by a 16-row table, M::Table16); the
+// trigonometric family (math_trig-inl.h) reduces by pi/2 in double-word
+// arithmetic up to kTrigLimit (larger finite arguments go to M::Fallback: the C
+// library's double functions, correctly reduced, rounded to T). Both take rare
+// vector paths for the extremes. Measured errors: docs/math_accuracy.md
+// (tests/accuracy/run); tests/math_test.cc asserts at most 4 ulp.
 //
 // A policy M has: types T (float or double), V (value vector), I (signed
 // integer vector of the same width), K (mask); Set(T), Add, Sub, Mul,
@@ -32,6 +32,9 @@
 // selected afterwards: the same bits either way).
 // XorI (bitwise exclusive or of I).
 // SelectIfNegativeI(k, yes, no): yes in the lanes whose integer k is < 0.
+// Table16(table, index): table[index & 15] in each lane (a lookup in 16
+// entries; pure data movement, the same bits however a target does it).
+// LtI(a, b): the mask of a < b on the signed integers.
 #ifndef STRIDEKIT_LIB_MATH_KERNELS_H_
 #define STRIDEKIT_LIB_MATH_KERNELS_H_
 

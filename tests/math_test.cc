@@ -560,6 +560,20 @@ TEST(MathSpecials, NumPyValues) {
   EXPECT_EQ(One(UnaryOp::kCos, 1e22), 0.523214785395139);
   // Subnormal inputs.
   EXPECT_EQ(One(UnaryOp::kLog, 4.9406564584124654e-324), -744.4400719213812);
+  EXPECT_EQ(One(UnaryOp::kLog2, 4.9406564584124654e-324), -1074.0);
+  EXPECT_EQ(One(UnaryOp::kLog1p, 1e-310), 1e-310);
+  // float64 log's table rows: exact powers, the largest finite input
+  // (1 + x = 2^1024 z in log1p).
+  EXPECT_EQ(One(UnaryOp::kLog2, 0x1p-1022), -1022.0);
+  EXPECT_EQ(One(UnaryOp::kLog2, 0x1p1023), 1023.0);
+  EXPECT_EQ(One(UnaryOp::kLog10, 1e22), 22.0);
+  EXPECT_EQ(One(UnaryOp::kLog10, 1e-300), -300.0);
+  EXPECT_EQ(One(UnaryOp::kLog, 2.0), 0.6931471805599453);
+  EXPECT_EQ(One(UnaryOp::kLog, std::numeric_limits<double>::max()),
+            709.782712893384);
+  EXPECT_EQ(One(UnaryOp::kLog1p, std::numeric_limits<double>::max()),
+            709.782712893384);
+  EXPECT_EQ(One(UnaryOp::kLog1p, 1.0), 0.6931471805599453);
   EXPECT_EQ(One(UnaryOp::kExpm1, 1e-310), 1e-310);
   EXPECT_EQ(One(UnaryOp::kSin, -1e-310), -1e-310);
   EXPECT_EQ(One(UnaryOp::kTanh, 1e-40f), 1e-40f);

@@ -73,6 +73,18 @@ struct HwyMath {
   I BitsOf(V a) const { return hn::BitCast(di, a); }
   V FromBits(I bits) const { return hn::BitCast(d, bits); }
   I SetI(int64_t v) const { return hn::Set(di, static_cast<TI>(v)); }
+  K LtI(I a, I b) const { return hn::RebindMask(d, hn::Lt(a, b)); }
+  // table[index & 15]: on AVX3's 8 doubles one two-table permute (the
+  // index's low 4 bits), elsewhere a gather.
+  V Table16(const T* table, I index) const {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    if constexpr (sizeof(T) == 8 && hn::MaxLanes(D()) == 8) {
+      return V{_mm512_permutex2var_pd(hn::LoadU(d, table).raw, index.raw,
+                                      hn::LoadU(d, table + 8).raw)};
+    }
+#endif
+    return hn::GatherIndex(d, table, hn::And(index, hn::Set(di, 15)));
+  }
   I AddI(I a, I b) const { return hn::Add(a, b); }
   I AndI(I a, I b) const { return hn::And(a, b); }
   I OrI(I a, I b) const { return hn::Or(a, b); }
