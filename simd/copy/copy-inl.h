@@ -423,10 +423,10 @@ HWY_INLINE void TransposeRegisterTiles(D d, const T* HWY_RESTRICT from,
   size_t first = 0;
   if constexpr (!kStream && std::is_same_v<A, PitchAddressing>) {
     const size_t bytes = N * sizeof(T);
-    const uintptr_t at = reinterpret_cast<uintptr_t>(to);
-    if (cols >= 4 * N && at % sizeof(T) == 0 &&
+    if (cols >= 4 * N &&
         (static_cast<uint64_t>(a.row_pitch) * sizeof(T)) % bytes == 0) {
-      first = (bytes - at % bytes) % bytes / sizeof(T);
+      // N (no boundary: `to` not element-aligned) means no shift.
+      first = simd::ElementsToAlignment(to, bytes, N) % N;
     }
   }
   // Tile origins end at full_rows - N and full_cols - N.

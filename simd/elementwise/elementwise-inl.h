@@ -54,10 +54,10 @@ void RunSlab(D d, T* out, const T* const* in, const int64_t* row,
       // a vector, the tiles start at the first column whose stores are
       // aligned; the columns before go by rows.
       const size_t bytes = N * sizeof(T);
-      const uintptr_t at = reinterpret_cast<uintptr_t>(out);
-      if (!BlockOp<Op> && cols >= 4 * N && at % sizeof(T) == 0 &&
+      if (!BlockOp<Op> && cols >= 4 * N &&
           (static_cast<uint64_t>(row[0]) * sizeof(T)) % bytes == 0) {
-        first_col = (bytes - at % bytes) % bytes / sizeof(T);
+        // N (no boundary: `out` not element-aligned) means no shift.
+        first_col = simd::ElementsToAlignment(out, bytes, N) % N;
       }
       full_rows = rows - rows % N;
       full_cols = cols - (cols - first_col) % N;
